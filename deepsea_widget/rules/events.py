@@ -1,0 +1,228 @@
+"""What an action caused, as small records with a plain-language ``str()``.
+
+The board's log shows ``str(event)``; ``to_dict()`` gives the same facts to
+the front end (dice faces, the path of a move for its animation).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+
+def _items_word(n: int) -> str:
+    return f"{n} item" if n == 1 else f"{n} items"
+
+
+def _space(pos: int) -> str:
+    return "the submarine" if pos == 0 else f"space {pos}"
+
+
+class Event:
+    __slots__ = ()
+
+    def to_dict(self) -> dict:
+        data = {"type": type(self).__name__, "text": str(self)}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            data[f.name] = [list(v) if isinstance(v, tuple) else v for v in value] if isinstance(value, tuple) else value
+        return data
+
+
+@dataclass(slots=True)
+class Breathed(Event):
+    seat: int
+    name: str
+    items: int
+    air_before: int
+    air_after: int
+
+    def __str__(self):
+        if self.items == 0:
+            return f"{self.name} carries nothing: air stays {self.air_before}"
+        return f"{self.name} breathes {self.items}: air {self.air_before} → {self.air_after}"
+
+
+@dataclass(slots=True)
+class AirRanOut(Event):
+    seat: int
+    name: str
+
+    def __str__(self):
+        return f"Air is out: {self.name} finishes this turn, then the dive ends"
+
+
+@dataclass(slots=True)
+class TurnedBack(Event):
+    seat: int
+    name: str
+
+    def __str__(self):
+        return f"{self.name} turns back toward the submarine"
+
+
+@dataclass(slots=True)
+class Rolled(Event):
+    seat: int
+    name: str
+    dice: tuple
+    items: int
+    move: int
+
+    def __str__(self):
+        total = sum(self.dice)
+        text = f"{self.name} rolls {self.dice[0]}+{self.dice[1]} = {total}"
+        if self.items:
+            text += f", minus {_items_word(self.items)}"
+        return text + f": moves {self.move}"
+
+
+@dataclass(slots=True)
+class Moved(Event):
+    """``path``: every space passed, in order, jumped ones included; 0 = the sub."""
+
+    seat: int
+    name: str
+    start: int
+    end: int
+    path: tuple
+    jumped: tuple  # names of the divers jumped over
+
+    def __str__(self):
+        if self.end == self.start:
+            return f"{self.name} cannot move and stays on {_space(self.start)}"
+        text = f"{self.name} moves from {_space(self.start)} to {_space(self.end)}"
+        if self.jumped:
+            text += ", jumping over " + ", ".join(self.jumped)
+        return text
+
+
+@dataclass(slots=True)
+class ReachedSub(Event):
+    seat: int
+    name: str
+    items: int
+
+    def __str__(self):
+        return f"{self.name} is back in the submarine with {_items_word(self.items)}"
+
+
+@dataclass(slots=True)
+class PickedUp(Event):
+    seat: int
+    name: str
+    space: int
+    levels: tuple
+
+    def __str__(self):
+        return f"{self.name} picks up {_describe(self.levels)} on space {self.space}"
+
+
+@dataclass(slots=True)
+class Dropped(Event):
+    seat: int
+    name: str
+    space: int
+    levels: tuple
+
+    def __str__(self):
+        return f"{self.name} drops {_describe(self.levels)} on space {self.space}"
+
+
+@dataclass(slots=True)
+class Stayed(Event):
+    seat: int
+    name: str
+
+    def __str__(self):
+        return f"{self.name} does nothing"
+
+
+@dataclass(slots=True)
+class AllStuck(Event):
+    names: tuple
+
+    def __str__(self):
+        return ("Nobody left in the water can move, pick up or drop ("
+                + ", ".join(self.names) + "): the dive ends")
+
+
+@dataclass(slots=True)
+class Banked(Event):
+    seat: int
+    name: str
+    values: tuple  # one tuple of revealed values per item
+
+    def __str__(self):
+        if not self.values:
+            return f"{self.name} is back with nothing to bank"
+        shown = ", ".join("+".join(map(str, v)) for v in self.values)
+        return f"{self.name} banks {_items_word(len(self.values))}: {shown} = {sum(map(sum, self.values))} points"
+
+
+@dataclass(slots=True)
+class Lost(Event):
+    seat: int
+    name: str
+    space: int
+    levels: tuple  # levels of the lost chips, in pick-up order
+
+    def __str__(self):
+        if not self.levels:
+            return f"{self.name} is stranded on space {self.space} with nothing to lose"
+        n = len(self.levels)
+        return f"{self.name} is stranded on space {self.space} and loses {n} chip{'s' if n != 1 else ''}"
+
+
+@dataclass(slots=True)
+class StacksPlaced(Event):
+    stacks: tuple  # levels per new stack, in trail order
+    first_space: int  # trail space of the first new stack after the trail closed up
+
+    def __str__(self):
+        n = len(self.stacks)
+        return (f"The lost chips sink to the far end: {n} new stack{'s' if n != 1 else ''}"
+                f" from space {self.first_space} ("
+                + "; ".join(_describe(s) for s in self.stacks) + ")")
+
+
+@dataclass(slots=True)
+class DiveEnded(Event):
+    dive: int
+    returned: tuple  # seats back in the sub
+    stranded: tuple  # seats lost in the water
+    blanks_removed: int
+    trail_length: int
+
+    def __str__(self):
+        return (f"Dive {self.dive} is over: {len(self.returned)} back, {len(self.stranded)} stranded; "
+                f"{self.blanks_removed} blank spaces removed, the trail now has {self.trail_length} spaces")
+
+
+@dataclass(slots=True)
+class DiveStarted(Event):
+    dive: int
+    first_seat: int
+    first_name: str
+    reason: str
+
+    def __str__(self):
+        return f"Dive {self.dive} starts with {self.first_name} ({self.reason}); air 25"
+
+
+@dataclass(slots=True)
+class GameOver(Event):
+    scores: tuple
+    winners: tuple
+    names: tuple
+    tiebreak: str  # "" when the top score was not tied
+
+    def __str__(self):
+        who = " and ".join(self.names[s] for s in self.winners)
+        verb = "share the win" if len(self.winners) > 1 else "wins"
+        text = f"Game over: {who} {verb} with {self.scores[self.winners[0]]} points"
+        return text + (f" ({self.tiebreak})" if self.tiebreak else "")
+
+
+def _describe(levels) -> str:
+    if len(levels) == 1:
+        return f"a level-{levels[0]} chip"
+    return f"a stack of {len(levels)} chips (levels {', '.join(map(str, levels))})"

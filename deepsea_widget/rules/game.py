@@ -1,0 +1,509 @@
+"""The game: state, legal actions, turns, the end of a dive, scores, saving.
+
+`Game` is the one place the rules live. Every game starts from a validated
+start position (see `position.py`) and moves only through `apply`, so undo and
+loading a save are "rebuild the start, replay the history".
+"""
+from __future__ import annotations
+
+import json
+
+from . import events as ev
+from .actions import Action, Drop, PickUp, Roll, Stay, TurnBack, action_from_dict
+from .chips import LEVELS, STACK_SIZE, BankedItem, Item
+from .errors import IllegalActionError
+from .position import (FULL_AIR, N_DIVES, new_game_start, rng_from_json, rng_to_json,
+                       validate_start, what_if_start)
+
+# Actions are immutable values: legal_actions hands out shared instances.
+_ROLL, _TURN_BACK, _STAY, _PICK_UP = Roll(), TurnBack(), Stay(), PickUp()
+_DROPS: list = []
+
+
+def _drops(n: int) -> list:
+    while len(_DROPS) < n:
+        _DROPS.append(Drop(len(_DROPS)))
+    return _DROPS[:n]
+
+
+SAVE_FORMAT = "deepsea_widget.game"
+SAVE_VERSION = 1
+
+
+class Diver:
+    """One diver. ``position``: 0 = in the submarine, k = trail space k (1-based)."""
+
+    __slots__ = ("seat", "name", "position", "returning", "back", "carried", "banked")
+
+    def __init__(self, seat, name):
+        self.seat = seat
+        self.name = name
+        self.position = 0
+        self.returning = False
+        self.back = False  # returned to the submarine this dive
+        self.carried: list[Item] = []
+        self.banked: list[BankedItem] = []
+
+    @property
+    def score(self) -> int:
+        return sum(item.value for item in self.banked)
+
+    def __repr__(self):
+        heading = "back" if self.back else ("returning" if self.returning else "deeper")
+        return (f"Diver({self.name!r}, position={self.position}, {heading}, "
+                f"carried={[it.levels for it in self.carried]}, banked={len(self.banked)})")
+
+
+class Game:
+    """Deep Sea Adventure for 2..6 divers over three dives (see RULES.md)."""
+
+    def __init__(self, players=3, seed=None, first_player=0):
+        # a start built here is valid by construction: skip re-checking it
+        self._setup(new_game_start(players, seed, first_player), checked=True)
+
+    # ----- construction -------------------------------------------------
+    @classmethod
+    def from_position(cls, *, players, trail, positions, returning=None, carried=None, banked=None,
+                      air=FULL_AIR, dive=1, turn=0, seed=None, last_returned=None) -> "Game":
+        """A what-if position from public facts; ``turn`` is the seat whose turn starts next.
+
+        ``trail``: per space None (blank), a level 1..4, or a tuple of levels (a stack).
+        ``positions``: 0 = in the submarine; with ``returning`` True that means back this dive.
+        ``carried``: per seat, items as levels; ``banked``: per seat, items as revealed values.
+        Hidden values are drawn (seeded) from the chips not banked.
+        """
+        game = cls.__new__(cls)
+        game._setup(what_if_start(players=players, trail=trail, positions=positions,
+                                  returning=returning, carried=carried, banked=banked, air=air,
+                                  dive=dive, turn=turn, seed=seed, last_returned=last_returned))
+        return game
+
+    def _setup(self, start: dict, checked: bool = False) -> None:
+        if not checked:
+            start = validate_start(start)
+        self._start = start
+        self._values = start["values"]
+        self._names = tuple(start["players"])
+        self._trail = [None if ids is None else Item(ids) for ids in start["trail"]]
+        self._divers = []
+        for s, name in enumerate(self._names):
+            d = Diver(s, name)
+            d.position = start["positions"][s]
+            d.returning = start["returning"][s]
+            d.back = d.position == 0 and d.returning
+            d.carried = [Item(ids) for ids in start["carried"][s]]
+            d.banked = [BankedItem(ids, self._values) for ids in start["banked"][s]]
+            self._divers.append(d)
+        self._n_back = sum(d.back for d in self._divers)
+        self._air = start["air"]
+        self._dive = start["dive"]
+        self._last_returned = start["last_returned"]
+        self._rng = rng_from_json(start["rng"])
+        self._history: list[Action] = []
+        self._current = None
+        self._phase = "roll"
+        self._air_out = False
+        self._turn_air = self._air
+        self._events: list = []
+        self._start_turn_or_end(start["turn"])
+        self._opening_events = tuple(self._events)
+
+    # ----- public state -------------------------------------------------
+    @property
+    def players(self) -> tuple:
+        return self._names
+
+    @property
+    def current_player(self):
+        return self._current
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase == "over"
+
+    @property
+    def air(self) -> int:
+        return self._air
+
+    @property
+    def turn_start_air(self) -> int:
+        """Air at the start of the current diver's turn, before it breathed (the odds' ``a``)."""
+        return self._turn_air
+
+    @property
+    def dive(self) -> int:
+        return self._dive
+
+    @property
+    def trail(self) -> tuple:
+        return tuple(self._trail)
+
+    @property
+    def divers(self) -> tuple:
+        return tuple(self._divers)
+
+    @property
+    def history(self) -> tuple:
+        return tuple(self._history)
+
+    @property
+    def opening_events(self) -> tuple:
+        """Events of setting the game up (the first diver's breath)."""
+        return self._opening_events
+
+    def scores(self) -> list[int]:
+        return [d.score for d in self._divers]
+
+    def _rank_key(self, d: Diver):
+        counts = [0] * 5
+        for item in d.banked:
+            for lv in item.levels:
+                counts[lv] += 1
+        return (d.score, counts[4], counts[3], counts[2], counts[1])
+
+    def winners(self) -> list[int]:
+        """Winning seats once the game is over (several = a shared win); [] before."""
+        if not self.is_over:
+            return []
+        keys = [self._rank_key(d) for d in self._divers]
+        best = max(keys)
+        return [s for s, k in enumerate(keys) if k == best]
+
+    # ----- legal actions ------------------------------------------------
+    def legal_actions(self) -> list:
+        if self._phase == "roll":
+            d = self._divers[self._current]
+            if not d.returning and d.carried:
+                return [_ROLL, _TURN_BACK]
+            return [_ROLL]
+        if self._phase == "treasure":
+            d = self._divers[self._current]
+            if self._trail[d.position - 1] is not None:
+                return [_STAY, _PICK_UP]
+            return [_STAY, *_drops(len(d.carried))]
+        return []
+
+    def _check(self, action, seat) -> None:
+        """Raise IllegalActionError naming the rule ``action`` breaks; change nothing."""
+        if self._phase == "over":
+            raise IllegalActionError("the game is over")
+        if seat is not None and seat != self._current:
+            raise IllegalActionError(f"it is {self._names[self._current]}'s turn")
+        d = self._divers[self._current]
+        kind = type(action)
+        if kind is Roll or kind is TurnBack:
+            if self._phase != "roll":
+                raise IllegalActionError(
+                    f"{d.name} has moved this turn: pick up, drop or stay")
+            if kind is TurnBack:
+                if d.returning:
+                    raise IllegalActionError(f"{d.name} is already heading back (a diver turns back once per dive)")
+                if not d.carried:
+                    raise IllegalActionError("cannot turn back while carrying nothing")
+            return
+        if kind in (PickUp, Drop, Stay):
+            if self._phase != "treasure":
+                raise IllegalActionError(f"{d.name} must roll before a treasure action")
+            here = self._trail[d.position - 1]
+            if kind is PickUp and here is None:
+                raise IllegalActionError(f"space {d.position} is blank: nothing to pick up")
+            if kind is Drop:
+                if here is not None:
+                    raise IllegalActionError(f"can only drop on a blank space; space {d.position} holds an item")
+                if not d.carried:
+                    raise IllegalActionError(f"{d.name} carries nothing to drop")
+                if action.index >= len(d.carried):
+                    raise IllegalActionError(
+                        f"cannot drop item {action.index}: {d.name} carries {len(d.carried)} "
+                        f"(items 0..{len(d.carried) - 1})")
+            return
+        raise IllegalActionError(f"not an action: {action!r}")
+
+    # ----- applying actions ---------------------------------------------
+    def apply(self, action, seat=None) -> list:
+        """Apply ``action`` for the current diver and return the events it caused.
+
+        ``seat``, when given, must be the current player (a click from a seat
+        whose turn it is not is refused). Illegal actions raise
+        `IllegalActionError` and leave the game exactly as it was.
+        """
+        self._check(action, seat)
+        self._events = []
+        kind = type(action)
+        if kind is Roll:
+            self._roll(action.dice)
+        elif kind is TurnBack:
+            d = self._divers[self._current]
+            d.returning = True
+            self._events.append(ev.TurnedBack(d.seat, d.name))
+        else:
+            self._treasure(action)
+        self._history.append(action)
+        return self._events
+
+    def _roll(self, dice) -> None:
+        d = self._divers[self._current]
+        if dice is None:
+            r = self._rng.random
+            dice = (int(r() * 3) + 1, int(r() * 3) + 1)
+        c = len(d.carried)
+        move = dice[0] + dice[1] - c
+        if move < 0:
+            move = 0
+        events = self._events
+        events.append(ev.Rolled(d.seat, d.name, dice, c, move))
+        occupied = [o.position for o in self._divers if o is not d and o.position > 0]
+        start = pos = end = d.position
+        steps = move
+        if d.returning:
+            while steps > 0 and pos > 0:
+                pos -= 1
+                if pos not in occupied:
+                    steps -= 1
+            end = pos
+            path = tuple(range(start - 1, end - 1, -1))
+        else:
+            last = len(self._trail)
+            while steps > 0 and pos < last:
+                pos += 1
+                if pos not in occupied:
+                    steps -= 1
+                    end = pos  # past the last free space: stop on the deepest free one
+            path = tuple(range(start + 1, end + 1))
+        jumped = tuple(self._divers_at(p) for p in path if p in occupied) if occupied else ()
+        d.position = end
+        events.append(ev.Moved(d.seat, d.name, start, end, path, jumped))
+        if end == 0:
+            if d.returning:
+                d.back = True
+                self._n_back += 1
+                self._last_returned = d.seat
+                events.append(ev.ReachedSub(d.seat, d.name, c))
+            self._end_turn()  # in the sub: no treasure action
+        else:
+            self._phase = "treasure"
+
+    def _divers_at(self, position) -> str:
+        return next(d.name for d in self._divers if d.position == position)
+
+    def _treasure(self, action) -> None:
+        d = self._divers[self._current]
+        i = d.position - 1
+        kind = type(action)
+        if kind is PickUp:
+            item = self._trail[i]
+            self._trail[i] = None
+            d.carried.append(item)
+            self._events.append(ev.PickedUp(d.seat, d.name, d.position, item.levels))
+        elif kind is Drop:
+            item = d.carried.pop(action.index)
+            self._trail[i] = item
+            self._events.append(ev.Dropped(d.seat, d.name, d.position, item.levels))
+        else:
+            self._events.append(ev.Stayed(d.seat, d.name))
+        self._end_turn()
+
+    # ----- turns --------------------------------------------------------
+    def _begin_turn(self, seat) -> None:
+        d = self._divers[seat]
+        self._current = seat
+        self._phase = "roll"
+        self._turn_air = before = self._air
+        self._air = before - len(d.carried)
+        self._events.append(ev.Breathed(seat, d.name, len(d.carried), before, self._air))
+        if self._air <= 0:
+            self._air_out = True
+            self._events.append(ev.AirRanOut(seat, d.name))
+
+    def _end_turn(self) -> None:
+        divers = self._divers
+        n = len(divers)
+        if self._air_out or self._n_back == n:
+            self._end_dive()
+            return
+        nxt = self._current
+        while True:
+            nxt = nxt + 1 if nxt + 1 < n else 0
+            if not divers[nxt].back:
+                break
+        self._start_turn_or_end(nxt)
+
+    def _is_stuck(self, d: Diver, occupied) -> bool:
+        """Heading deeper, empty-handed, nothing to pick up and no free space deeper."""
+        if d.returning or d.carried:
+            return False
+        if d.position > 0 and self._trail[d.position - 1] is not None:
+            return False
+        return all(p in occupied for p in range(d.position + 1, len(self._trail) + 1))
+
+    def _start_turn_or_end(self, seat) -> None:
+        d = self._divers[seat]
+        if d.returning or d.carried:  # cannot be stuck, so not everyone is
+            self._begin_turn(seat)
+            return
+        in_water = [d for d in self._divers if not d.back]
+        occupied = {d.position for d in in_water if d.position > 0}
+        if all(self._is_stuck(d, occupied) for d in in_water):
+            self._events.append(ev.AllStuck(tuple(d.name for d in in_water)))
+            self._end_dive()
+        else:
+            self._begin_turn(seat)
+
+    # ----- end of a dive and of the game --------------------------------
+    def _end_dive(self) -> None:
+        divers = self._divers
+        returned = [d for d in divers if d.back]
+        stranded = sorted((d for d in divers if not d.back and d.position > 0), key=lambda d: d.position)
+        for d in returned:
+            banked = [BankedItem(item._chips, self._values) for item in d.carried]
+            d.banked.extend(banked)
+            self._events.append(ev.Banked(d.seat, d.name, tuple(b.values for b in banked)))
+        lost_chips = []
+        for d in stranded:  # closest to the submarine first
+            chips = [c for item in d.carried for c in item._chips]
+            lost_chips.extend(chips)
+            self._events.append(ev.Lost(d.seat, d.name, d.position, tuple(Item(chips).levels)))
+        stacks = [Item(lost_chips[i:i + STACK_SIZE]) for i in range(0, len(lost_chips), STACK_SIZE)]
+        before = len(self._trail)
+        self._trail = [s for s in self._trail if s is not None]
+        blanks = before - len(self._trail)
+        self._trail.extend(stacks)
+        if stacks:
+            self._events.append(ev.StacksPlaced(tuple(s.levels for s in stacks),
+                                                len(self._trail) - len(stacks) + 1))
+        self._events.append(ev.DiveEnded(self._dive, tuple(d.seat for d in returned),
+                                         tuple(d.seat for d in stranded), blanks, len(self._trail)))
+        if stranded:
+            first, reason = stranded[-1].seat, "stranded farthest from the submarine"
+        elif self._last_returned is not None:
+            first, reason = self._last_returned, "the last diver back in the submarine"
+        else:  # nobody left the sub nor came back (e.g. an empty trail)
+            first, reason = self._current if self._current is not None else 0, "the last diver to play"
+        for d in divers:
+            d.position, d.returning, d.back, d.carried = 0, False, False, []
+        self._n_back = 0
+        self._air_out = False
+        self._last_returned = None
+        if self._dive == N_DIVES:
+            self._phase, self._current = "over", None
+            self._events.append(self._game_over_event())
+            return
+        self._dive += 1
+        self._air = FULL_AIR
+        self._events.append(ev.DiveStarted(self._dive, first, self._names[first], reason))
+        self._start_turn_or_end(first)
+
+    def _game_over_event(self) -> ev.GameOver:
+        scores = self.scores()
+        winners = self.winners()
+        top = max(scores)
+        tied = [s for s in range(len(scores)) if scores[s] == top]
+        tiebreak = ""
+        if len(tied) > 1:
+            keys = {s: self._rank_key(self._divers[s]) for s in tied}
+            names = " and ".join(self._names[s] for s in tied)
+            for i, lv in zip(range(1, 5), (4, 3, 2, 1)):
+                best = max(k[i] for k in keys.values())
+                if any(k[i] != best for k in keys.values()):
+                    lead = [s for s in tied if keys[s][i] == best]
+                    tiebreak = (f"{names} tied on {top} points; "
+                                f"{' and '.join(self._names[s] for s in lead)} banked more level-{lv} chips")
+                    break
+                tied = [s for s in tied if keys[s][i] == best]
+                keys = {s: keys[s] for s in tied}
+            else:
+                tiebreak = f"{names} tied on points and on chips of every level"
+        return ev.GameOver(tuple(scores), tuple(winners), self._names, tiebreak)
+
+    # ----- undo, saving, loading ----------------------------------------
+    @classmethod
+    def _replay(cls, start: dict, actions) -> "Game":
+        game = cls.__new__(cls)
+        game._setup(start)
+        for i, action in enumerate(actions):
+            try:
+                game.apply(action)
+            except IllegalActionError as exc:
+                raise ValueError(f"history[{i}]: {exc}") from None
+        return game
+
+    def undo(self) -> Action:
+        """Take back the last action (the rebuilt game rolls the same dice again)."""
+        if not self._history:
+            raise IllegalActionError("nothing to undo")
+        undone = self._history[-1]
+        replayed = self._replay(self._start, self._history[:-1])
+        for name in ("_start", "_values", "_names", "_trail", "_divers", "_air", "_dive",
+                     "_last_returned", "_rng", "_history", "_n_back", "_current", "_phase", "_air_out",
+                     "_turn_air", "_events", "_opening_events"):
+            setattr(self, name, getattr(replayed, name))
+        return undone
+
+    def _summary(self) -> dict:
+        return {"dive": self._dive, "air": self._air, "phase": self._phase,
+                "current_player": self._current,
+                "positions": [d.position for d in self._divers],
+                "returning": [d.returning for d in self._divers],
+                "scores": self.scores(), "trail_length": len(self._trail)}
+
+    def to_json(self, indent=None) -> str:
+        """The whole game (start position incl. hidden values, every action, a summary)."""
+        return json.dumps({
+            "format": SAVE_FORMAT, "version": SAVE_VERSION,
+            "start": self._start,
+            "history": [a.to_dict() for a in self._history],
+            "state": self._summary(),
+        }, indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text) -> "Game":
+        """Load a game saved by `to_json`; anything inconsistent raises ValueError naming it."""
+        try:
+            data = json.loads(text)
+        except (TypeError, json.JSONDecodeError) as exc:
+            raise ValueError(f"not a saved game: invalid JSON ({exc})") from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise ValueError(f"not a saved game: 'format' must be {SAVE_FORMAT!r}")
+        if data.get("version") != SAVE_VERSION:
+            raise ValueError(f"version: unknown save version {data.get('version')!r} (this build reads {SAVE_VERSION})")
+        for key in ("start", "history", "state"):
+            if key not in data:
+                raise ValueError(f"saved game is missing {key!r}")
+        if not isinstance(data["history"], list):
+            raise ValueError("history: must be a list of actions")
+        actions = []
+        for i, a in enumerate(data["history"]):
+            try:
+                actions.append(action_from_dict(a))
+            except ValueError as exc:
+                raise ValueError(f"history[{i}]: {exc}") from None
+        game = cls._replay(data["start"], actions)
+        if game._summary() != data["state"]:
+            raise ValueError("state: does not match what replaying the history gives (the file was changed or is corrupt)")
+        return game
+
+    def copy(self) -> "Game":
+        return self._replay(self._start, self._history)
+
+    # ----- views --------------------------------------------------------
+    def public_view(self) -> dict:
+        """Everything a player may see, as plain JSON-able data (never unbanked values)."""
+        return {
+            "dive": self._dive, "air": self._air, "turn_start_air": self._turn_air,
+            "phase": self._phase, "current_player": self._current, "is_over": self.is_over,
+            "trail": [None if s is None else list(s.levels) for s in self._trail],
+            "divers": [{"name": d.name, "position": d.position, "returning": d.returning,
+                        "back": d.back, "carried": [list(it.levels) for it in d.carried],
+                        "banked": [list(it.levels) for it in d.banked], "score": d.score}
+                       for d in self._divers],
+            "legal": [a.to_dict() for a in self.legal_actions()],
+            "scores": self.scores(), "winners": self.winners(),
+        }
+
+    def __repr__(self):
+        state = "over" if self.is_over else f"{self._names[self._current]} to {self._phase}"
+        return f"<Game dive {self._dive}/3, air {self._air}, {state}>"

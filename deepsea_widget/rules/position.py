@@ -1,0 +1,280 @@
+"""Start positions: building and validating the state a game starts from.
+
+Every game starts from a *start position* (a plain JSON-able dict): a new game,
+a what-if set-up (`Game.from_position`) and a saved game (`Game.from_json`) all
+go through `validate_start`, so one set of checks guards them all. Chips are
+ids 0..31 (level = id // 8 + 1) with their values listed in ``values``.
+"""
+from __future__ import annotations
+
+import os
+import random
+
+from .chips import CHIPS_PER_LEVEL, LEVEL_VALUES, LEVELS, N_CHIPS, STACK_SIZE, level_of_value
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+FULL_AIR = 25
+N_DIVES = 3
+MAX_NAME_LENGTH = 40
+
+
+def _is_int(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def check_players(players) -> list[str]:
+    """Names for 2..6 divers from an int or a list of names."""
+    if _is_int(players):
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"players: the game is for 2 to 6 divers, got {players}")
+        return [f"Diver {i + 1}" for i in range(players)]
+    if isinstance(players, str) or not isinstance(players, (list, tuple)):
+        raise ValueError(f"players: give a number 2..6 or a list of names, got {players!r}")
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise ValueError(f"players: the game is for 2 to 6 divers, got {len(players)} names")
+    names = []
+    for i, name in enumerate(players):
+        if not isinstance(name, str) or not name.strip():
+            raise ValueError(f"players[{i}]: a name must be a non-empty string, got {name!r}")
+        if len(name) > MAX_NAME_LENGTH:
+            raise ValueError(f"players[{i}]: a name may have at most {MAX_NAME_LENGTH} characters")
+        if name in names:
+            raise ValueError(f"players[{i}]: duplicate name {name!r}")
+        names.append(name)
+    return names
+
+
+def new_rng(seed) -> random.Random:
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "big")
+    elif not (_is_int(seed) or isinstance(seed, str)):
+        raise ValueError(f"seed: must be an int, a string or None, got {type(seed).__name__}")
+    return random.Random(seed)
+
+
+def rng_to_json(rng: random.Random) -> list:
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def rng_from_json(data) -> random.Random:
+    rng = random.Random()
+    try:
+        version, internal, gauss = data
+        rng.setstate((version, tuple(internal), gauss))  # checks the words itself
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"rng: not a valid random generator state ({exc})") from None
+    return rng
+
+
+def new_game_start(players, seed, first_player) -> dict:
+    names = check_players(players)
+    if not _is_int(first_player) or not 0 <= first_player < len(names):
+        raise ValueError(f"first_player: must be a seat 0..{len(names) - 1}, got {first_player!r}")
+    rng = new_rng(seed)
+    values = []
+    for lv in LEVELS:
+        level_values = list(LEVEL_VALUES[lv])
+        rng.shuffle(level_values)  # shuffling a level's chips = shuffling its hidden values
+        values.extend(level_values)
+    n = len(names)
+    return {
+        "players": names, "values": values, "trail": [[c] for c in range(N_CHIPS)],
+        "positions": [0] * n, "returning": [False] * n,
+        "carried": [[] for _ in names], "banked": [[] for _ in names],
+        "air": FULL_AIR, "dive": 1, "turn": first_player, "last_returned": None,
+        "rng": rng_to_json(rng),
+    }
+
+
+def _levels_of(item, field: str) -> tuple:
+    """A public item given by levels: an int 1..4 or a list/tuple of 1..3 of them."""
+    levels = (item,) if _is_int(item) else item
+    if not isinstance(levels, (list, tuple)) or not 1 <= len(levels) <= STACK_SIZE:
+        raise ValueError(f"{field}: an item is a level 1..4 or a stack of 1..3 levels, got {item!r}")
+    for lv in levels:
+        if not _is_int(lv) or lv not in LEVELS:
+            raise ValueError(f"{field}: chip levels are 1..4, got {lv!r}")
+    return tuple(levels)
+
+
+def _values_of(item, field: str) -> tuple:
+    values = (item,) if _is_int(item) else item
+    if not isinstance(values, (list, tuple)) or not 1 <= len(values) <= STACK_SIZE:
+        raise ValueError(f"{field}: a banked item is a value 0..15 or a stack of 1..3 values, got {item!r}")
+    for v in values:
+        try:
+            level_of_value(v)
+        except ValueError as exc:
+            raise ValueError(f"{field}: {exc}") from None
+    return tuple(values)
+
+
+def _per_seat_list(value, n: int, field: str) -> list:
+    if not isinstance(value, (list, tuple)) or len(value) != n:
+        raise ValueError(f"{field}: needs one entry per diver ({n}), got {value!r}")
+    return list(value)
+
+
+def what_if_start(*, players, trail, positions, returning=None, carried=None, banked=None,
+                  air=FULL_AIR, dive=1, turn=0, seed=None, last_returned=None) -> dict:
+    """A start position from public facts (levels); hidden values drawn from the seed."""
+    names = check_players(players)
+    n = len(names)
+    if not isinstance(trail, (list, tuple)):
+        raise ValueError(f"trail: must be a list of spaces, got {type(trail).__name__}")
+    trail_levels = [None if s is None else _levels_of(s, f"trail[{i}]") for i, s in enumerate(trail)]
+    returning = [False] * n if returning is None else _per_seat_list(returning, n, "returning")
+    carried = [[] for _ in names] if carried is None else _per_seat_list(carried, n, "carried")
+    banked = [[] for _ in names] if banked is None else _per_seat_list(banked, n, "banked")
+    carried_levels, banked_values = [], []
+    for s in range(n):
+        if not isinstance(carried[s], (list, tuple)):
+            raise ValueError(f"carried[{s}]: must be a list of items, got {carried[s]!r}")
+        carried_levels.append([_levels_of(it, f"carried[{s}][{j}]") for j, it in enumerate(carried[s])])
+        if not isinstance(banked[s], (list, tuple)):
+            raise ValueError(f"banked[{s}]: must be a list of items, got {banked[s]!r}")
+        banked_values.append([_values_of(it, f"banked[{s}][{j}]") for j, it in enumerate(banked[s])])
+
+    rng = new_rng(seed)
+    # Per level: banked chips take their own values; the rest of the level's
+    # values are shuffled over the remaining chips, which the hidden items use.
+    free_ids = {lv: list(range((lv - 1) * CHIPS_PER_LEVEL, lv * CHIPS_PER_LEVEL)) for lv in LEVELS}
+    values = [0] * N_CHIPS
+    pool = {lv: list(LEVEL_VALUES[lv]) for lv in LEVELS}
+    banked_ids = []
+    for s in range(n):
+        seat_items = []
+        for j, item_values in enumerate(banked_values[s]):
+            ids = []
+            for v in item_values:
+                lv = level_of_value(v)
+                if v not in pool[lv]:
+                    raise ValueError(f"banked[{s}][{j}]: value {v} is banked more than twice (there are two of each)")
+                pool[lv].remove(v)
+                chip = free_ids[lv].pop(0)
+                values[chip] = v
+                ids.append(chip)
+            seat_items.append(ids)
+        banked_ids.append(seat_items)
+    for lv in LEVELS:
+        rng.shuffle(pool[lv])
+        for chip, v in zip(free_ids[lv], pool[lv]):
+            values[chip] = v
+
+    def take(levels, field):
+        ids = []
+        for lv in levels:
+            if not free_ids[lv]:
+                raise ValueError(f"{field}: more than {CHIPS_PER_LEVEL} level-{lv} chips in the position")
+            ids.append(free_ids[lv].pop(0))
+        return ids
+
+    trail_ids = [None if lv is None else take(lv, f"trail[{i}]") for i, lv in enumerate(trail_levels)]
+    carried_ids = [[take(lv, f"carried[{s}][{j}]") for j, lv in enumerate(items)]
+                   for s, items in enumerate(carried_levels)]
+    return {
+        "players": names, "values": values, "trail": trail_ids,
+        "positions": positions, "returning": returning, "carried": carried_ids, "banked": banked_ids,
+        "air": air, "dive": dive, "turn": turn, "last_returned": last_returned,
+        "rng": rng_to_json(rng),
+    }
+
+
+def validate_start(start) -> dict:
+    """Check a start position field by field; returns it normalised (lists, ints).
+
+    ``ValueError`` names the field and the reason.
+    """
+    if not isinstance(start, dict):
+        raise ValueError(f"start position must be a dict, got {type(start).__name__}")
+    required = ("players", "values", "trail", "positions", "returning", "carried", "banked",
+                "air", "dive", "turn", "last_returned", "rng")
+    missing = [k for k in required if k not in start]
+    if missing:
+        raise ValueError(f"start position is missing field(s): {', '.join(missing)}")
+    extra = set(start) - set(required)
+    if extra:
+        raise ValueError(f"start position has unknown field(s): {', '.join(sorted(map(str, extra)))}")
+    names = check_players(start["players"])
+    n = len(names)
+
+    values = start["values"]
+    if not isinstance(values, list) or len(values) != N_CHIPS or not all(_is_int(v) for v in values):
+        raise ValueError("values: must be a list of 32 ints (one per chip)")
+    for lv in LEVELS:
+        lo = (lv - 1) * CHIPS_PER_LEVEL
+        if sorted(values[lo:lo + CHIPS_PER_LEVEL]) != list(LEVEL_VALUES[lv]):
+            raise ValueError(f"values: level-{lv} chips must hold the values {list(LEVEL_VALUES[lv])}")
+
+    seen: dict[int, str] = {}
+
+    def item(ids, field):
+        if not isinstance(ids, list) or not 1 <= len(ids) <= STACK_SIZE:
+            raise ValueError(f"{field}: an item is a list of 1..3 chip ids, got {ids!r}")
+        for c in ids:
+            if not _is_int(c) or not 0 <= c < N_CHIPS:
+                raise ValueError(f"{field}: chip ids are 0..31, got {c!r}")
+            if c in seen:
+                raise ValueError(f"{field}: chip {c} is already in {seen[c]}")
+            seen[c] = field
+        return list(ids)
+
+    trail = start["trail"]
+    if not isinstance(trail, list):
+        raise ValueError("trail: must be a list of spaces")
+    trail = [None if s is None else item(s, f"trail[{i}]") for i, s in enumerate(trail)]
+
+    def seat_lists(field):
+        value = _per_seat_list(start[field], n, field)
+        out = []
+        for s, items in enumerate(value):
+            if not isinstance(items, list):
+                raise ValueError(f"{field}[{s}]: must be a list of items")
+            out.append([item(ids, f"{field}[{s}][{j}]") for j, ids in enumerate(items)])
+        return out
+
+    carried = seat_lists("carried")
+    banked = seat_lists("banked")
+
+    positions = _per_seat_list(start["positions"], n, "positions")
+    returning = _per_seat_list(start["returning"], n, "returning")
+    for s in range(n):
+        p = positions[s]
+        if not _is_int(p) or not 0 <= p <= len(trail):
+            raise ValueError(f"positions[{s}]: must be 0 (the sub) or a trail space 1..{len(trail)}, got {p!r}")
+        if not isinstance(returning[s], bool):
+            raise ValueError(f"returning[{s}]: must be true or false, got {returning[s]!r}")
+        if p == 0 and not returning[s] and carried[s]:
+            raise ValueError(f"carried[{s}]: {names[s]} has not left the submarine, so carries nothing")
+    taken = {}
+    for s, p in enumerate(positions):
+        if p > 0:
+            if p in taken:
+                raise ValueError(f"positions[{s}]: {names[s]} and {names[taken[p]]} are both on space {p}")
+            taken[p] = s
+
+    air = start["air"]
+    if not _is_int(air) or not 1 <= air <= FULL_AIR:
+        raise ValueError(f"air: must be 1..{FULL_AIR} before a turn starts, got {air!r}")
+    dive = start["dive"]
+    if not _is_int(dive) or not 1 <= dive <= N_DIVES:
+        raise ValueError(f"dive: must be 1..{N_DIVES}, got {dive!r}")
+
+    def is_back(s):
+        return positions[s] == 0 and returning[s]
+
+    turn = start["turn"]
+    if not _is_int(turn) or not 0 <= turn < n:
+        raise ValueError(f"turn: must be a seat 0..{n - 1}, got {turn!r}")
+    if is_back(turn):
+        raise ValueError(f"turn: {names[turn]} is already back in the submarine this dive")
+    last = start["last_returned"]
+    if last is not None and (not _is_int(last) or not 0 <= last < n or not is_back(last)):
+        raise ValueError(f"last_returned: must be null or a seat that is back in the submarine, got {last!r}")
+    rng_from_json(start["rng"])
+    return {
+        "players": names, "values": list(values), "trail": trail, "positions": list(positions),
+        "returning": list(returning), "carried": carried, "banked": banked, "air": air,
+        "dive": dive, "turn": turn, "last_returned": last, "rng": start["rng"],
+    }
