@@ -1,0 +1,59 @@
+"""Command line: ``python -m deepsea_widget simulate --players 4 --games 10000 --seed 1``."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .bots import BOTS
+from .bots.simulate import simulate
+
+
+def _bots(text: str) -> list[str]:
+    names = [b.strip() for b in text.split(",") if b.strip()]
+    unknown = [b for b in names if b not in BOTS]
+    if not names or unknown:
+        raise argparse.ArgumentTypeError(
+            f"unknown bot(s) {', '.join(unknown) or '(none given)'}; known: {', '.join(sorted(BOTS))}")
+    return names
+
+
+def _simulate(args) -> None:
+    from tqdm import tqdm
+
+    with tqdm(total=args.games, desc="games", unit="game", file=sys.stderr,
+              disable=not (args.progress or (sys.stderr.isatty() and args.games >= 2000))) as bar:
+        result = simulate(players=args.players, games=args.games, seed=args.seed, bots=args.bots,
+                          progress=lambda done: bar.update(1))
+    print(f"{result['games']} games, {result['players']} divers, seed {args.seed}; "
+          f"mean dive length {result['mean_dive_turns']:.1f} turns")
+    print(f"{'seat':>4}  {'bot':<10} {'mean score':>10} {'win share':>10} {'drowning':>9}")
+    for s in range(result["players"]):
+        print(f"{s:>4}  {result['seat_bots'][s]:<10} {result['mean_score'][s]:>10.2f} "
+              f"{result['win_share'][s]:>10.3f} {result['drowning_rate'][s]:>9.3f}")
+    if len(result["by_bot"]) > 1:
+        print(f"\n{'bot':<10} {'mean score':>10} {'win share':>10} {'drowning':>9}   (per seat)")
+        for name, r in result["by_bot"].items():
+            print(f"{name:<10} {r['mean_score']:>10.2f} {r['win_share']:>10.3f} {r['drowning_rate']:>9.3f}")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m deepsea_widget",
+                                     description="Deep Sea Adventure: simulations from the command line.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sim = sub.add_parser("simulate", help="play bot games and print statistics")
+    sim.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="{2..6}")
+    sim.add_argument("--games", type=int, default=1000)
+    sim.add_argument("--seed", type=int, default=None)
+    sim.add_argument("--bots", type=_bots, default=["cautious"],
+                     help=f"comma-separated, assigned to seats in turn ({', '.join(sorted(BOTS))})")
+    sim.add_argument("--progress", action="store_true", help="show the progress bar even when not on a terminal")
+    sim.set_defaults(run=_simulate)
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    args.run(args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

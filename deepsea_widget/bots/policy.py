@@ -1,0 +1,58 @@
+"""The bot interface: a `Policy` chooses an action from public information only.
+
+Bots never get the `Game` itself (whose saves hold the hidden values): they
+get a `PublicView`, which exposes what a player at the table can see.
+"""
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+
+
+class PublicView:
+    """Read-only public facts of a game: levels and positions, never unbanked values."""
+
+    __slots__ = ("_game",)
+
+    def __init__(self, game):
+        self._game = game
+
+    players = property(lambda self: self._game.players)
+    current_player = property(lambda self: self._game.current_player)
+    phase = property(lambda self: self._game.phase)
+    air = property(lambda self: self._game.air)
+    turn_start_air = property(lambda self: self._game.turn_start_air)
+    dive = property(lambda self: self._game.dive)
+    is_over = property(lambda self: self._game.is_over)
+    trail = property(lambda self: self._game.trail)
+    divers = property(lambda self: self._game.divers)
+
+    def legal_actions(self) -> list:
+        return self._game.legal_actions()
+
+    def scores(self) -> list:
+        return self._game.scores()
+
+    @property
+    def me(self):
+        """The diver whose turn it is."""
+        return self._game.divers[self._game.current_player]
+
+
+class Policy(ABC):
+    """Chooses the current diver's action. Subclasses set ``name`` and ``choose``.
+
+    ``explanation`` holds one sentence on the last choice, for the board's log.
+    """
+
+    name = "policy"
+
+    def __init__(self):
+        self.explanation = ""
+
+    @abstractmethod
+    def choose(self, view: PublicView, rng: random.Random):
+        """Return one of ``view.legal_actions()`` for the current diver."""
+
+    def __repr__(self):
+        return f"<{type(self).__name__} {self.name!r}>"

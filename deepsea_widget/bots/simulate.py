@@ -1,0 +1,101 @@
+"""Play whole games between bots and summarise them (used by the CLI and tournaments)."""
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from ..rules import Game
+from ..rules import events as ev
+from . import make_policy
+from .policy import PublicView
+
+
+@dataclass
+class GameRecord:
+    """The outcome of one game: per seat scores, win share, dives survived and lost."""
+
+    scores: list
+    win_share: list  # 1 for a sole winner, 1/k for each of k sharing a win
+    stranded: list  # dives each seat ended stranded in the water
+    returned: list  # dives each seat ended back in the submarine
+    dive_turns: list = field(default_factory=list)  # turns played in each dive
+
+
+def play_game(bots, seed=None, first_player=0) -> GameRecord:
+    """One game, seat i played by ``bots[i]`` (names or `Policy` objects)."""
+    policies = [make_policy(b) for b in bots]
+    game = Game(players=len(policies), seed=seed, first_player=first_player)
+    rng = random.Random(f"{seed}/bots")  # the bots' own randomness, apart from the dice
+    view = PublicView(game)
+    n = len(policies)
+    stranded, returned, dive_turns = [0] * n, [0] * n, []
+    turns = 1
+    while not game.is_over:
+        for e in game.apply(policies[game.current_player].choose(view, rng)):
+            kind = type(e)
+            if kind is ev.Breathed:
+                turns += 1
+            elif kind is ev.DiveEnded:
+                for s in e.stranded:
+                    stranded[s] += 1
+                for s in e.returned:
+                    returned[s] += 1
+                dive_turns.append(turns)
+                turns = 0
+    winners = game.winners()
+    share = [1 / len(winners) if s in winners else 0.0 for s in range(n)]
+    return GameRecord(game.scores(), share, stranded, returned, dive_turns)
+
+
+def simulate(players=4, games=1000, seed=None, bots=("cautious",), progress=None) -> dict:
+    """Play ``games`` games; seat i is played by ``bots[i % len(bots)]``.
+
+    Returns mean score, win share per seat and per bot, drowning rate (share of
+    dives a diver who left the sub ended stranded) and mean dive length in turns.
+    ``progress``: an optional callable given the number of games finished so far.
+    """
+    if not isinstance(games, int) or games < 1:
+        raise ValueError(f"games: must be a positive int, got {games!r}")
+    seat_bots = [bots[i % len(bots)] for i in range(players)]
+    base = random.Random(seed)
+    score_sum = [0.0] * players
+    win_sum = [0.0] * players
+    stranded = [0] * players
+    returned = [0] * players
+    dives = turns = 0
+    for g in range(games):
+        rec = play_game(seat_bots, seed=base.getrandbits(64))
+        for s in range(players):
+            score_sum[s] += rec.scores[s]
+            win_sum[s] += rec.win_share[s]
+            stranded[s] += rec.stranded[s]
+            returned[s] += rec.returned[s]
+        dives += len(rec.dive_turns)
+        turns += sum(rec.dive_turns)
+        if progress is not None:
+            progress(g + 1)
+    by_bot = defaultdict(lambda: {"seats": 0, "score": 0.0, "wins": 0.0, "stranded": 0, "dived": 0})
+    for s, b in enumerate(seat_bots):
+        name = b if isinstance(b, str) else b.name
+        agg = by_bot[name]
+        agg["seats"] += 1
+        agg["score"] += score_sum[s]
+        agg["wins"] += win_sum[s]
+        agg["stranded"] += stranded[s]
+        agg["dived"] += stranded[s] + returned[s]
+
+    def rate(lost, total):
+        return lost / total if total else 0.0
+
+    return {
+        "players": players, "games": games, "seat_bots": [b if isinstance(b, str) else b.name for b in seat_bots],
+        "mean_score": [x / games for x in score_sum],
+        "win_share": [x / games for x in win_sum],
+        "drowning_rate": [rate(stranded[s], stranded[s] + returned[s]) for s in range(players)],
+        "mean_dive_turns": turns / dives,
+        "by_bot": {name: {"mean_score": a["score"] / (a["seats"] * games),
+                          "win_share": a["wins"] / (a["seats"] * games),
+                          "drowning_rate": rate(a["stranded"], a["dived"])}
+                   for name, a in by_bot.items()},
+    }
