@@ -1,0 +1,322 @@
+"""A game at a table of people and bots, driven by intents from a board.
+
+`Table` is the board's brain without any Jupyter in it: it holds the live
+`Game`, which seats are bots, the log, edit mode and undo, and turns each
+intent (a plain dict from the front end) into engine calls. Every field of an
+intent is checked; a malformed, stale, replayed or forged intent changes
+nothing and leaves a specific message in ``error``.
+"""
+from __future__ import annotations
+
+import json
+import random
+
+from .bots import BOTS, PublicView, make_policy
+from .rules import Game, IllegalActionError, action_from_dict
+from .rules.events import DiveStarted
+
+MAX_LOG = 400
+TABLE_FORMAT = "deepsea_widget.table"
+TABLE_VERSION = 1
+DEFAULT_PEOPLE = ["You"]
+DEFAULT_BOTS = {"Bot Ada": "cautious", "Bot Bo": "cautious"}
+
+
+class IntentError(ValueError):
+    """An intent the table refuses; the message says exactly why."""
+
+
+def _is_int(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _field(msg: dict, key: str, kind, what: str):
+    if key not in msg:
+        raise IntentError(f"{msg.get('type', 'intent')} intent: missing {key!r}")
+    value = msg[key]
+    ok = _is_int(value) if kind is int else isinstance(value, kind)
+    if not ok:
+        raise IntentError(f"{msg.get('type', 'intent')} intent: {key!r} must be {what}, got {value!r}")
+    return value
+
+
+def seats_from(players, bots) -> tuple[list[str], dict[int, str]]:
+    """Seat names (people first, then bots in the given order) and bot kind per seat."""
+    if players is None and bots is None:
+        players, bots = DEFAULT_PEOPLE, DEFAULT_BOTS
+    people = list(players or [])
+    bots = dict(bots or {})
+    for name, kind in bots.items():
+        if not (isinstance(kind, str) and kind in BOTS):
+            raise ValueError(f"bots[{name!r}]: unknown bot {kind!r}; known bots: {', '.join(sorted(BOTS))}")
+    names = people + list(bots)
+    return names, {len(people) + i: kind for i, kind in enumerate(bots.values())}
+
+
+def position_of(game: Game) -> dict:
+    """The game's public position as `Game.from_position` arguments (for edit mode).
+
+    Mid-turn, the current diver's turn is taken from its start: the air is the
+    air before it breathed, and the turn starts again with it.
+    """
+    divers = game.divers
+    return {
+        "players": list(game.players),
+        "trail": [None if s is None else list(s.levels) for s in game.trail],
+        "positions": [d.position for d in divers],
+        "returning": [d.returning or d.back for d in divers],
+        "carried": [[list(it.levels) for it in d.carried] for d in divers],
+        "banked": [[list(it.values) for it in d.banked] for d in divers],
+        "air": game.turn_start_air,
+        "dive": game.dive,
+        "turn": game.current_player,
+    }
+
+
+class Table:
+    """People and bots around one game; see the module docstring."""
+
+    def __init__(self, players=None, bots=None, seed=None, game: Game | None = None, bot_seats=None):
+        if game is None:
+            names, bot_seats = seats_from(players, bots)
+            game = Game(players=names, seed=seed)
+        self._seed = seed
+        self.bot_seats: dict[int, str] = dict(bot_seats or {})
+        self._policies = {s: make_policy(kind) for s, kind in self.bot_seats.items()}
+        self._bot_rng = random.Random(f"{seed}/table-bots")
+        self.seq = 0  # the state version a board's intents must quote
+        self.error = ""
+        self.mode = "play"
+        self._start_game(game)
+
+    # ----- state ---------------------------------------------------------
+    def _start_game(self, game: Game, note: str | None = None) -> None:
+        self.game = game
+        self.log: list[str] = [str(e) for e in reversed(game.opening_events)]
+        if note:
+            self.log.insert(0, note)
+        self.last_events: list[dict] = [e.to_dict() for e in game.opening_events]
+        self._edit_stack: list[dict] = []
+        self._human_marks: list[int] = []  # history lengths before each human action
+
+    def _record(self, events, actor: str | None = None) -> None:
+        self.last_events = [e.to_dict() for e in events]
+        texts = ([actor] if actor else []) + [str(e) for e in events]
+        self.log = (list(reversed(texts)) + self.log)[:MAX_LOG]
+
+    def is_bot(self, seat) -> bool:
+        return seat in self.bot_seats
+
+    @property
+    def bot_to_move(self) -> bool:
+        return self.mode == "play" and not self.game.is_over and self.is_bot(self.game.current_player)
+
+    # ----- what a script or a click does ---------------------------------
+    def apply(self, action, seat=None) -> list:
+        """Play ``action`` for the current (human) diver, as a click on the board would."""
+        if self.mode != "play":
+            raise IllegalActionError("the board is in edit mode: press 'Back to play' first")
+        current = self.game.current_player
+        if current is not None and self.is_bot(current) and seat is not None:
+            raise IllegalActionError(f"it is {self.game.players[current]}'s turn (a bot): press Next")
+        mark = len(self.game.history)
+        events = self.game.apply(action, seat=seat)
+        self._human_marks.append(mark)
+        self._record(events)
+        self._changed()
+        return events
+
+    def bot_step(self) -> list:
+        """Let the bot whose turn it is play its whole turn; returns the events."""
+        if not self.bot_to_move:
+            raise IllegalActionError("no bot is to move" if self.mode == "play" else "the board is in edit mode")
+        seat = self.game.current_player
+        policy = self._policies[seat]
+        view = PublicView(self.game)
+        events, why = [], []
+        while True:
+            new = self.game.apply(policy.choose(view, self._bot_rng))
+            events += new
+            why.append(policy.explanation)
+            if (self.game.is_over or self.game.current_player != seat
+                    or any(isinstance(e, DiveStarted) for e in new)):
+                break
+        self._record(events, f"{self.game.players[seat]} ({policy.name} bot): " + "; ".join(why))
+        self._changed()
+        return events
+
+    def undo(self) -> None:
+        """Undo back to before the last person's action (bots' replies go with it)."""
+        if self.mode == "edit":
+            if not self._edit_stack:
+                raise IllegalActionError("no edit to undo")
+            self.game = self._edit_stack.pop()
+            self.log.insert(0, "Undid the last edit")
+        else:
+            if not self.game.history:
+                raise IllegalActionError("nothing to undo")
+            target = self._human_marks.pop() if self._human_marks else len(self.game.history) - 1
+            while len(self.game.history) > target:
+                self.game.undo()
+            self.last_events = []
+            self.log.insert(0, f"Undo: back to move {target}")
+        self._changed()
+
+    def new_game(self, seed=None) -> None:
+        self.mode = "play"
+        self._start_game(Game(players=list(self.game.players), seed=seed), "New game")
+        self._changed()
+
+    def set_mode(self, mode: str) -> None:
+        if mode not in ("play", "edit"):
+            raise IntentError(f"mode must be 'play' or 'edit', got {mode!r}")
+        if mode == self.mode:
+            return
+        if self.game.is_over and mode == "edit":
+            raise IllegalActionError("the game is over: start a new game to set up a position")
+        self.mode = mode
+        self._edit_stack = []
+        self.log.insert(0, "Edit mode: set up a what-if position" if mode == "edit" else "Back to play")
+        self._changed()
+
+    # ----- edit mode -----------------------------------------------------
+    def edit(self, op: dict) -> None:
+        """Change the position (edit mode only); validated by `Game.from_position`."""
+        if self.mode != "edit":
+            raise IllegalActionError("edits need edit mode")
+        if not isinstance(op, dict):
+            raise IntentError("edit: must be a dict with an 'op'")
+        pos = position_of(self.game)
+        n = len(pos["players"])
+        kind = op.get("op")
+
+        def seat():
+            s = _field(op, "seat", int, "a seat number")
+            if not 0 <= s < n:
+                raise IntentError(f"edit {kind}: seat must be 0..{n - 1}, got {s}")
+            return s
+
+        if kind == "move_diver":
+            s = seat()
+            p = _field(op, "position", int, "a space number")
+            pos["positions"][s] = p
+            if "returning" in op:
+                pos["returning"][s] = _field(op, "returning", bool, "true or false")
+        elif kind == "set_heading":
+            s = seat()
+            pos["returning"][s] = _field(op, "returning", bool, "true or false")
+        elif kind == "give_item":
+            s = seat()
+            pos["carried"][s].append(_field(op, "levels", list, "a list of chip levels"))
+        elif kind == "take_item":
+            s = seat()
+            i = _field(op, "index", int, "an item number")
+            if not 0 <= i < len(pos["carried"][s]):
+                raise IntentError(f"edit take_item: {pos['players'][s]} has no item {i}")
+            pos["carried"][s].pop(i)
+        elif kind == "set_air":
+            pos["air"] = _field(op, "air", int, "a whole number")
+        elif kind == "set_space":
+            k = _field(op, "space", int, "a space number")
+            if not 1 <= k <= len(pos["trail"]) + 1:
+                raise IntentError(f"edit set_space: space must be 1..{len(pos['trail']) + 1}, got {k}")
+            levels = op.get("levels")
+            if levels is not None and not isinstance(levels, list):
+                raise IntentError("edit set_space: 'levels' must be a list of levels or null (blank)")
+            if k == len(pos["trail"]) + 1:
+                pos["trail"].append(levels)
+            else:
+                pos["trail"][k - 1] = levels
+        elif kind == "set_turn":
+            pos["turn"] = seat()
+        else:
+            raise IntentError(f"edit: unknown op {kind!r}")
+        try:
+            edited = Game.from_position(**pos, seed=random.Random(f"{self._seed}/{self.seq}").getrandbits(64))
+        except ValueError as exc:
+            raise IntentError(f"edit refused: {exc}") from None
+        stack = self._edit_stack + [self.game]
+        self._start_game(edited, f"Edit: {kind}")
+        self._edit_stack = stack
+        self._changed()
+
+    # ----- saving --------------------------------------------------------
+    def to_json(self) -> str:
+        return json.dumps({"format": TABLE_FORMAT, "version": TABLE_VERSION,
+                           "bots": {str(s): k for s, k in self.bot_seats.items()},
+                           "game": json.loads(self.game.to_json())}, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> "Table":
+        """A table from `to_json` text, or from a plain `Game.to_json` save (no bots)."""
+        try:
+            data = json.loads(text)
+        except (TypeError, json.JSONDecodeError) as exc:
+            raise ValueError(f"not a saved game: invalid JSON ({exc})") from None
+        if isinstance(data, dict) and data.get("format") == TABLE_FORMAT:
+            if data.get("version") != TABLE_VERSION:
+                raise ValueError(f"version: unknown table save version {data.get('version')!r}")
+            game = Game.from_json(json.dumps(data.get("game")))
+            bots = data.get("bots")
+            if not isinstance(bots, dict):
+                raise ValueError("bots: must be a mapping of seat to bot name")
+            bot_seats = {}
+            for key, kind in bots.items():
+                if not (key.isdigit() and int(key) < len(game.players)):
+                    raise ValueError(f"bots: {key!r} is not a seat of this game")
+                if kind not in BOTS:
+                    raise ValueError(f"bots[{key}]: unknown bot {kind!r}")
+                bot_seats[int(key)] = kind
+            return cls(game=game, bot_seats=bot_seats)
+        return cls(game=Game.from_json(text))
+
+    def load_json(self, text: str) -> None:
+        loaded = Table.from_json(text)
+        self.bot_seats, self._policies = loaded.bot_seats, loaded._policies
+        self.mode = "play"
+        self._start_game(loaded.game, "Loaded a saved game")
+        self._changed()
+
+    # ----- intents from the board ----------------------------------------
+    def handle(self, msg) -> bool:
+        """Apply one intent from the front end; False (and ``error`` set) if refused."""
+        try:
+            self._dispatch(msg)
+        except (IntentError, IllegalActionError, ValueError) as exc:
+            self.error = str(exc)
+            return False
+        self.error = ""
+        return True
+
+    def _dispatch(self, msg) -> None:
+        if not isinstance(msg, dict):
+            raise IntentError(f"malformed intent: expected an object, got {type(msg).__name__}")
+        kind = msg.get("type")
+        handlers = {"action": self._on_action, "bot_step": lambda m: self.bot_step(),
+                    "undo": lambda m: self.undo(), "new_game": lambda m: self.new_game(),
+                    "mode": lambda m: self.set_mode(_field(m, "mode", str, "'play' or 'edit'")),
+                    "edit": lambda m: self.edit(m.get("edit")),
+                    "load": lambda m: self.load_json(_field(m, "text", str, "the saved game's text"))}
+        if kind not in handlers:
+            raise IntentError(f"malformed intent: unknown type {kind!r}")
+        seq = _field(msg, "seq", int, "the board's state number")
+        if seq != self.seq:
+            raise IntentError(f"stale intent (state {seq}, the board is at state {self.seq}): "
+                              "it was already handled or the board changed; try again")
+        handlers[kind](msg)
+
+    def _on_action(self, msg) -> None:
+        action_data = msg.get("action")
+        try:
+            action = action_from_dict(action_data)
+        except ValueError as exc:
+            raise IntentError(f"action intent: {exc}") from None
+        seat = _field(msg, "seat", int, "the seat that acts")
+        if not 0 <= seat < len(self.game.players):
+            raise IntentError(f"action intent: no seat {seat}")
+        if self.is_bot(seat):
+            raise IntentError(f"action intent: {self.game.players[seat]} is a bot; people cannot move for it")
+        self.apply(action, seat=seat)
+
+    def _changed(self) -> None:
+        self.seq += 1
