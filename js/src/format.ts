@@ -1,0 +1,101 @@
+// Words for the board: pawn labels, space and diver descriptions, the text
+// alternative of the trail and the status line. Pure functions, no DOM.
+
+import type { Diver, PublicView, Space } from "./model";
+
+export const DIVES = 3;
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** Chip shape by level: triangle, square, pentagon, hexagon (as on the real chips). */
+export function levelSides(level: number): number {
+  return Math.min(4, Math.max(1, Math.round(level))) + 2;
+}
+
+const SHAPE_NAMES: Record<number, string> = { 3: "triangle", 4: "square", 5: "pentagon", 6: "hexagon" };
+
+export function levelShapeName(level: number): string {
+  return SHAPE_NAMES[levelSides(level)] ?? "chip";
+}
+
+/** "A" for "Ann", "AL" for "Ann Lee", "?" for a name with no letters. */
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter((w) => w.length > 0);
+  const letters = words.slice(0, 2).map((w) => Array.from(w)[0] ?? "");
+  const out = letters.join("").toUpperCase();
+  return out.length > 0 ? out : "?";
+}
+
+/**
+ * One short label per diver for the pawns: initials, with the seat number
+ * added where two divers would otherwise share a label ("A1", "A2").
+ */
+export function pawnLabels(names: string[]): string[] {
+  const base = names.map(initials);
+  const counts = new Map<string, number>();
+  for (const b of base) counts.set(b, (counts.get(b) ?? 0) + 1);
+  return base.map((b, seat) => ((counts.get(b) ?? 0) > 1 ? `${b}${seat + 1}` : b));
+}
+
+export function describeChips(levels: number[]): string {
+  if (levels.length === 1) return `level ${levels[0]} chip`;
+  return `stack of ${levels.length} chips (levels ${levels.join(", ")})`;
+}
+
+export function describeSpace(space: Space, number: number): string {
+  return `Space ${number}: ${space === null ? "blank" : describeChips(space)}`;
+}
+
+export function describeDiver(diver: Diver): string {
+  const carrying = diver.carried.length > 0 ? `, carrying ${plural(diver.carried.length, "item")}` : "";
+  if (diver.position === 0) {
+    if (diver.back) return `${diver.name}: back in the sub${carrying}`;
+    return `${diver.name}: in the sub`;
+  }
+  const heading = diver.returning ? "heading back" : "diving down";
+  return `${diver.name}: on space ${diver.position}, ${heading}${carrying}`;
+}
+
+/** Counts of each kind of space, e.g. "8 level 1 chips, 2 stacks, 1 blank". */
+export function trailCounts(trail: Space[]): string {
+  const byLevel = new Map<number, number>();
+  let stacks = 0;
+  let blanks = 0;
+  for (const s of trail) {
+    if (s === null) blanks++;
+    else if (s.length > 1) stacks++;
+    else byLevel.set(s[0], (byLevel.get(s[0]) ?? 0) + 1);
+  }
+  const parts = [...byLevel.keys()]
+    .sort((a, b) => a - b)
+    .map((level) => `${plural(byLevel.get(level) ?? 0, `level ${level} chip`)}`);
+  if (stacks > 0) parts.push(plural(stacks, "stack"));
+  if (blanks > 0) parts.push(plural(blanks, "blank"));
+  return parts.join(", ");
+}
+
+/** The trail's text alternative: everything the picture shows, in words. */
+export function trailSummary(view: PublicView): string {
+  const n = view.trail.length;
+  const counts = trailCounts(view.trail);
+  const head = `Dive ${view.dive} of ${DIVES}, air ${view.air}. Trail of ${plural(n, "space")}${counts ? `: ${counts}` : ""}.`;
+  const divers = view.divers.map(describeDiver).join("; ");
+  return divers ? `${head} ${divers}.` : head;
+}
+
+/** One line under the board: whose turn it is and what they may do. */
+export function statusLine(view: PublicView): string {
+  const dive = `Dive ${view.dive} of ${DIVES} · air ${view.air}`;
+  if (view.is_over || view.phase === "over") {
+    const names = view.winners.map((seat) => view.divers[seat]?.name ?? `seat ${seat + 1}`);
+    const best = view.winners.length > 0 ? view.scores[view.winners[0]] : undefined;
+    const won = names.length > 1 ? `${names.join(" and ")} share the win` : `${names[0] ?? "nobody"} wins`;
+    return `Game over · ${won}${best !== undefined ? ` with ${plural(best, "point")}` : ""}`;
+  }
+  const seat = view.current_player;
+  const who = seat === null ? "" : view.divers[seat]?.name ?? `seat ${seat + 1}`;
+  const todo = view.phase === "roll" ? "to roll" : "to pick up, drop or stay";
+  return who ? `${dive} · ${who} ${todo}` : dive;
+}

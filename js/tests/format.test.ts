@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import {
+  describeDiver,
+  describeSpace,
+  initials,
+  levelShapeName,
+  levelSides,
+  pawnLabels,
+  plural,
+  statusLine,
+  trailCounts,
+  trailSummary,
+} from "../src/format";
+import type { Diver, PublicView } from "../src/model";
+
+function diver(name: string, extra: Partial<Diver> = {}): Diver {
+  return { name, position: 0, returning: false, back: false, carried: [], banked: [], score: 0, ...extra };
+}
+
+function view(extra: Partial<PublicView> = {}): PublicView {
+  return {
+    dive: 1,
+    air: 25,
+    phase: "roll",
+    current_player: 0,
+    is_over: false,
+    trail: [[1], [1], null, [2, 3, 3]],
+    divers: [diver("Ann"), diver("Bob"), diver("Cy")],
+    legal: [{ type: "roll" }],
+    scores: [0, 0, 0],
+    winners: [],
+    ...extra,
+  };
+}
+
+describe("words", () => {
+  it("pluralises", () => {
+    expect(plural(1, "item")).toBe("1 item");
+    expect(plural(2, "item")).toBe("2 items");
+    expect(plural(0, "space")).toBe("0 spaces");
+  });
+
+  it("gives each level its own shape", () => {
+    expect([1, 2, 3, 4].map(levelSides)).toEqual([3, 4, 5, 6]);
+    expect([1, 2, 3, 4].map(levelShapeName)).toEqual(["triangle", "square", "pentagon", "hexagon"]);
+  });
+
+  it("makes initials from names", () => {
+    expect(initials("Ann")).toBe("A");
+    expect(initials("  ann lee  ")).toBe("AL");
+    expect(initials("Émile Zola Jr")).toBe("ÉZ");
+    expect(initials("")).toBe("?");
+    expect(initials("<b>x</b>")).toBe("<");
+  });
+
+  it("keeps pawn labels distinct", () => {
+    expect(pawnLabels(["Ann", "Bob"])).toEqual(["A", "B"]);
+    expect(pawnLabels(["Ann", "Al", "Bob"])).toEqual(["A1", "A2", "B"]);
+  });
+
+  it("describes spaces", () => {
+    expect(describeSpace([2], 4)).toBe("Space 4: level 2 chip");
+    expect(describeSpace(null, 3)).toBe("Space 3: blank");
+    expect(describeSpace([2, 3, 3], 9)).toBe("Space 9: stack of 3 chips (levels 2, 3, 3)");
+  });
+
+  it("describes divers", () => {
+    expect(describeDiver(diver("Ann"))).toBe("Ann: in the sub");
+    expect(describeDiver(diver("Ann", { position: 5, carried: [[1], [2]] }))).toBe(
+      "Ann: on space 5, diving down, carrying 2 items",
+    );
+    expect(describeDiver(diver("Bob", { position: 2, returning: true, carried: [[1]] }))).toBe(
+      "Bob: on space 2, heading back, carrying 1 item",
+    );
+    expect(describeDiver(diver("Cy", { back: true, carried: [[3]] }))).toBe("Cy: back in the sub, carrying 1 item");
+  });
+
+  it("counts the trail", () => {
+    expect(trailCounts([[1], [1], null, [2, 3, 3], [4]])).toBe("2 level 1 chips, 1 level 4 chip, 1 stack, 1 blank");
+    expect(trailCounts([])).toBe("");
+  });
+
+  it("summarises the whole board in words", () => {
+    const text = trailSummary(view());
+    expect(text).toContain("Dive 1 of 3, air 25.");
+    expect(text).toContain("Trail of 4 spaces: 2 level 1 chips, 1 stack, 1 blank.");
+    expect(text).toContain("Ann: in the sub; Bob: in the sub; Cy: in the sub.");
+  });
+
+  it("says whose turn it is", () => {
+    expect(statusLine(view())).toBe("Dive 1 of 3 · air 25 · Ann to roll");
+    expect(statusLine(view({ phase: "treasure", current_player: 1 }))).toBe(
+      "Dive 1 of 3 · air 25 · Bob to pick up, drop or stay",
+    );
+  });
+
+  it("announces the winners", () => {
+    const over = { phase: "over" as const, is_over: true, current_player: null };
+    expect(statusLine(view({ ...over, winners: [1], scores: [3, 12, 4] }))).toBe(
+      "Game over · Bob wins with 12 points",
+    );
+    expect(statusLine(view({ ...over, winners: [0, 2], scores: [7, 1, 7] }))).toBe(
+      "Game over · Ann and Cy share the win with 7 points",
+    );
+  });
+});

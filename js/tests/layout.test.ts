@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { dotPositions, polygonPoints, trailLayout } from "../src/layout";
+
+describe("trailLayout", () => {
+  it("places one slot per space, numbered from 1", () => {
+    const layout = trailLayout(32, 640);
+    expect(layout.slots).toHaveLength(32);
+    expect(layout.slots.map((s) => s.space)).toEqual(Array.from({ length: 32 }, (_, i) => i + 1));
+  });
+
+  it("fits the container width", () => {
+    for (const width of [300, 480, 640, 1000, 1600]) {
+      const layout = trailLayout(32, width);
+      expect(layout.width).toBeLessThanOrEqual(width);
+      for (const s of layout.slots) {
+        expect(s.x).toBeGreaterThan(0);
+        expect(s.x).toBeLessThan(layout.width);
+        expect(s.y).toBeLessThan(layout.height);
+      }
+    }
+  });
+
+  it("uses more rows in a narrower container", () => {
+    expect(trailLayout(32, 400).rows).toBeGreaterThan(trailLayout(32, 1200).rows);
+    expect(trailLayout(32, 4000).rows).toBe(1);
+  });
+
+  it("keeps a minimum number of columns in a tiny container", () => {
+    const layout = trailLayout(32, 50, { minColumns: 4 });
+    expect(layout.columns).toBe(4);
+    expect(layout.rows).toBe(8);
+  });
+
+  it("falls back to a default width before the container is laid out", () => {
+    expect(trailLayout(32, 0).columns).toBe(trailLayout(32, 640).columns);
+  });
+
+  it("snakes: consecutive spaces are always next to each other", () => {
+    const layout = trailLayout(32, 500);
+    for (let i = 1; i < layout.slots.length; i++) {
+      const a = layout.slots[i - 1];
+      const b = layout.slots[i];
+      const sameRow = a.row === b.row && Math.abs(a.col - b.col) === 1;
+      const turn = b.row === a.row + 1 && a.col === b.col;
+      expect(sameRow || turn).toBe(true);
+    }
+    // Row 0 runs left to right, row 1 right to left.
+    expect(layout.slots[0].col).toBe(0);
+    expect(layout.slots[layout.columns].col).toBe(layout.columns - 1);
+  });
+
+  it("never puts two spaces in the same place", () => {
+    const layout = trailLayout(50, 700);
+    const seen = new Set(layout.slots.map((s) => `${s.x},${s.y}`));
+    expect(seen.size).toBe(50);
+  });
+
+  it("draws the rope from the sub through every space", () => {
+    const layout = trailLayout(5, 640);
+    const moves = layout.rope.split(" ").filter((t) => /^[ML]/.test(t));
+    expect(moves).toHaveLength(6);
+    expect(layout.rope.startsWith("M")).toBe(true);
+  });
+
+  it("copes with an empty trail", () => {
+    const layout = trailLayout(0, 640);
+    expect(layout.slots).toEqual([]);
+    expect(layout.rows).toBe(1);
+  });
+});
+
+describe("polygonPoints", () => {
+  it("gives one vertex per side, the first straight up", () => {
+    const pts = polygonPoints(10, 10, 5, 4).split(" ");
+    expect(pts).toHaveLength(4);
+    expect(pts[0]).toBe("10,5");
+  });
+});
+
+describe("dotPositions", () => {
+  it("centres the dots on the chip", () => {
+    expect(dotPositions(0, 0, 1, 6)).toEqual([[0, 0]]);
+    const four = dotPositions(10, 3, 4, 6);
+    expect(four.map(([x]) => x)).toEqual([1, 7, 13, 19]);
+    expect(four.every(([, y]) => y === 3)).toBe(true);
+  });
+});
