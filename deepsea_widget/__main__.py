@@ -36,6 +36,14 @@ def _simulate(args) -> None:
             print(f"{name:<10} {r['mean_score']:>10.2f} {r['win_share']:>10.3f} {r['drowning_rate']:>9.3f}")
 
 
+def _tournament(args) -> None:
+    from .bots.tournament import tournament
+
+    result = tournament(bots=args.bots, players=args.players, games=args.games, seed=args.seed,
+                        progress=args.progress or sys.stderr.isatty(), workers=args.workers)
+    print(result)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m deepsea_widget",
                                      description="Deep Sea Adventure: simulations from the command line.")
@@ -48,6 +56,14 @@ def main(argv=None) -> int:
                      help=f"comma-separated, assigned to seats in turn ({', '.join(sorted(BOTS))})")
     sim.add_argument("--progress", action="store_true", help="show the progress bar even when not on a terminal")
     sim.set_defaults(run=_simulate)
+    tour = sub.add_parser("tournament", help="bots against each other, seats rotated, with confidence intervals")
+    tour.add_argument("--bots", type=_bots, default=["cautious", "random"])
+    tour.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="{2..6}")
+    tour.add_argument("--games", type=int, default=2000)
+    tour.add_argument("--seed", type=int, default=None)
+    tour.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    tour.add_argument("--progress", action="store_true", help="show the progress bar even when not on a terminal")
+    tour.set_defaults(run=_tournament)
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")

@@ -1,0 +1,228 @@
+"""Tournaments between bots: rotated seats, duplicate dice, confidence intervals, ratings.
+
+Games come in *blocks*: one block plays the same dice seed once per rotation
+of the line-up, so every bot sits in every seat equally often and meets the
+same luck (as in duplicate bridge). Blocks are independent, so they run on
+any `concurrent.futures.Executor` (local processes by default; a Dask or Ray
+executor works the same) and the result depends only on the seed.
+"""
+from __future__ import annotations
+
+import math
+import os
+import random
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass
+
+from . import BOTS
+from .simulate import play_game
+
+Z95 = 1.959963984540054
+RATING_SCALE = 400 / math.log(10)  # Elo points per natural-log unit of odds
+RATING_MEAN = 1500
+
+
+def lineups(bots, players: int) -> list[list[str]]:
+    """The rotations of the line-up: in rotation r, seat s is played by bots[(s + r) % len(bots)].
+
+    Over the len(bots) rotations every bot plays every seat exactly once.
+    """
+    return [[bots[(s + r) % len(bots)] for s in range(players)] for r in range(len(bots))]
+
+
+def _play_block(args):
+    """One block: the same seed under every rotation. Runs in a worker process."""
+    seed, rotations = args
+    out = []
+    for lineup in rotations:
+        rec = play_game(lineup, seed=seed)
+        out.append((lineup, rec.scores, rec.win_share, rec.stranded, rec.returned))
+    return out
+
+
+@dataclass
+class BotResult:
+    bot: str
+    seat_games: int
+    win_share: float
+    win_ci: tuple
+    mean_score: float
+    score_ci: tuple
+    drowning_rate: float
+    rating: float
+
+
+@dataclass
+class TournamentResult:
+    """Per-bot results; ``scores[bot]`` holds every score the bot made (for plots)."""
+
+    players: int
+    games: int
+    seed: int | None
+    bots: list
+    results: dict
+    scores: dict
+
+    @property
+    def equal_share(self) -> float:
+        return 1 / self.players
+
+    def rows(self) -> list[dict]:
+        return [{"bot": r.bot, "win share": r.win_share, "95% CI": r.win_ci, "mean score": r.mean_score,
+                 "drowning rate": r.drowning_rate, "rating": r.rating, "seat-games": r.seat_games}
+                for r in sorted(self.results.values(), key=lambda r: -r.rating)]
+
+    def __str__(self) -> str:
+        lines = [f"{self.games} games, {self.players} divers, seed {self.seed}; "
+                 f"equal win share would be {self.equal_share:.3f}",
+                 f"{'bot':<10} {'win share':>9} {'95% CI':>17} {'mean score':>10} {'drowning':>8} {'rating':>7}"]
+        for r in self.rows():
+            lo, hi = r["95% CI"]
+            lines.append(f"{r['bot']:<10} {r['win share']:>9.3f}   [{lo:.3f}, {hi:.3f}] "
+                         f"{r['mean score']:>10.2f} {r['drowning rate']:>8.3f} {r['rating']:>7.0f}")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        head = "".join(f"<th>{h}</th>" for h in ("bot", "win share", "95% CI", "mean score",
+                                                  "drowning rate", "rating"))
+        body = "".join(
+            f"<tr><td>{r['bot']}</td><td>{r['win share']:.3f}</td>"
+            f"<td>[{r['95% CI'][0]:.3f}, {r['95% CI'][1]:.3f}]</td><td>{r['mean score']:.2f}</td>"
+            f"<td>{r['drowning rate']:.3f}</td><td>{r['rating']:.0f}</td></tr>" for r in self.rows())
+        return (f"<p>{self.games} games, {self.players} divers, seed {self.seed}; equal share "
+                f"{self.equal_share:.3f}</p><table><tr>{head}</tr>{body}</table>")
+
+    def plot(self):
+        """A plotly figure: win share with 95% CIs, and each bot's score distribution."""
+        from plotly.subplots import make_subplots
+        import plotly.graph_objects as go
+
+        rows = self.rows()
+        fig = make_subplots(rows=1, cols=2, subplot_titles=("Win share (95% CI)", "Scores per game"))
+        fig.add_trace(go.Bar(
+            x=[r["bot"] for r in rows], y=[r["win share"] for r in rows],
+            error_y={"type": "data", "symmetric": False,
+                     "array": [r["95% CI"][1] - r["win share"] for r in rows],
+                     "arrayminus": [r["win share"] - r["95% CI"][0] for r in rows]},
+            hovertemplate="%{x}: win share %{y:.3f}<extra></extra>", name="win share"), row=1, col=1)
+        fig.add_hline(y=self.equal_share, line_dash="dot", annotation_text="equal share", row=1, col=1)
+        for r in rows:
+            fig.add_trace(go.Box(y=self.scores[r["bot"]], name=r["bot"], boxmean=True), row=1, col=2)
+        fig.update_layout(showlegend=False, height=380, margin={"t": 40, "l": 40, "r": 10, "b": 40})
+        return fig
+
+
+def _mean_ci(values) -> tuple[float, tuple]:
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    half = Z95 * math.sqrt(var / n)
+    return mean, (mean - half, mean + half)
+
+
+def bradley_terry(pairs: dict, bots) -> dict:
+    """Ratings (Elo scale, mean 1500) fitted by maximum likelihood to pairwise results.
+
+    ``pairs[(a, b)]`` = points a took from b (1 per game a finished above b,
+    1/2 per tie). Minorise-maximise iterations (Hunter 2004); a small prior
+    (one drawn game against an average player) keeps unbeaten bots finite.
+    """
+    strength = {b: 1.0 for b in bots}
+    for _ in range(500):
+        new = {}
+        for a in bots:
+            wins = 0.5 + sum(pairs.get((a, b), 0.0) for b in bots if b != a)
+            denom = 1.0 / (strength[a] + 1.0)
+            for b in bots:
+                if b != a:
+                    games = pairs.get((a, b), 0.0) + pairs.get((b, a), 0.0)
+                    if games:
+                        denom += games / (strength[a] + strength[b])
+            new[a] = wins / denom
+        geo = math.exp(sum(math.log(v) for v in new.values()) / len(new))
+        new = {b: v / geo for b, v in new.items()}
+        if max(abs(math.log(new[b] / strength[b])) for b in bots) < 1e-10:
+            strength = new
+            break
+        strength = new
+    return {b: RATING_MEAN + RATING_SCALE * math.log(strength[b]) for b in bots}
+
+
+def tournament(bots=("odds", "search", "cautious", "random"), players=4, games=2000, seed=None,
+               executor: Executor | None = None, progress=True, workers=None) -> TournamentResult:
+    """Play about ``games`` games (rounded up to whole rotations) and summarise per bot.
+
+    ``executor``: any `concurrent.futures.Executor`; default a process pool of
+    ``workers`` processes (all local cores). Deterministic for a given seed,
+    whatever the executor.
+    """
+    bots = list(bots)
+    unknown = [b for b in bots if b not in BOTS]
+    if unknown or not bots:
+        raise ValueError(f"bots: unknown bot(s) {unknown or '(none)'}; known: {', '.join(sorted(BOTS))}")
+    if len(set(bots)) != len(bots):
+        raise ValueError("bots: list each bot once")
+    if not isinstance(players, int) or not 2 <= players <= 6:
+        raise ValueError(f"players: must be 2..6, got {players!r}")
+    if not isinstance(games, int) or games < 1:
+        raise ValueError(f"games: must be a positive int, got {games!r}")
+    rotations = lineups(bots, players)
+    n_blocks = math.ceil(games / len(rotations))
+    rng = random.Random(seed)
+    tasks = [(rng.getrandbits(64), rotations) for _ in range(n_blocks)]
+
+    own = executor is None
+    if own:
+        workers = workers or os.cpu_count() or 1
+        if workers < 1:
+            raise ValueError(f"workers: must be at least 1, got {workers}")
+        executor = ProcessPoolExecutor(max_workers=workers)
+    try:
+        # chunks amortise the inter-process traffic of a local pool; other executors get plain map
+        chunk = max(1, min(50, n_blocks // (4 * (workers or 1))))
+        results = executor.map(_play_block, tasks, chunksize=chunk) if own else executor.map(_play_block, tasks)
+        bar = None
+        if progress:
+            from tqdm.auto import tqdm
+            bar = tqdm(total=n_blocks * len(rotations), desc="games", unit="game")
+        blocks = []
+        for block in results:
+            blocks.append(block)
+            if bar is not None:
+                bar.update(len(block))
+        if bar is not None:
+            bar.close()
+    finally:
+        if own:
+            executor.shutdown()
+    return _summarise(blocks, bots, players, seed)
+
+
+def _summarise(blocks, bots, players, seed) -> TournamentResult:
+    wins = {b: [] for b in bots}
+    scores = {b: [] for b in bots}
+    stranded = {b: 0 for b in bots}
+    dived = {b: 0 for b in bots}
+    pairs: dict = {}
+    n_games = 0
+    for block in blocks:
+        for lineup, sc, share, strand, ret in block:
+            n_games += 1
+            for s, b in enumerate(lineup):
+                wins[b].append(share[s])
+                scores[b].append(sc[s])
+                stranded[b] += strand[s]
+                dived[b] += strand[s] + ret[s]
+            for s, a in enumerate(lineup):  # pairwise results between different bots
+                for t, b in enumerate(lineup):
+                    if a != b and s != t:
+                        pts = 1.0 if sc[s] > sc[t] else 0.5 if sc[s] == sc[t] else 0.0
+                        pairs[(a, b)] = pairs.get((a, b), 0.0) + pts / 2  # each pair is seen twice
+    ratings = bradley_terry(pairs, bots)
+    results = {}
+    for b in bots:
+        w, w_ci = _mean_ci(wins[b])
+        m, m_ci = _mean_ci(scores[b])
+        results[b] = BotResult(b, len(wins[b]), w, w_ci, m, m_ci,
+                               stranded[b] / dived[b] if dived[b] else 0.0, ratings[b])
+    return TournamentResult(players, n_games, seed, bots, results, scores)
