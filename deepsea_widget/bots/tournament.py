@@ -199,30 +199,38 @@ def tournament(bots=("odds", "search", "cautious", "random"), players=4, games=2
 
 
 def _summarise(blocks, bots, players, seed) -> TournamentResult:
-    wins = {b: [] for b in bots}
+    # Blocks are the independent units (games within one share dice and seats),
+    # so confidence intervals come from per-block means, not per-seat results.
+    block_wins = {b: [] for b in bots}
+    block_scores = {b: [] for b in bots}
     scores = {b: [] for b in bots}
     stranded = {b: 0 for b in bots}
     dived = {b: 0 for b in bots}
     pairs: dict = {}
     n_games = 0
     for block in blocks:
+        w = {b: [] for b in bots}
         for lineup, sc, share, strand, ret in block:
             n_games += 1
             for s, b in enumerate(lineup):
-                wins[b].append(share[s])
+                w[b].append(share[s])
                 scores[b].append(sc[s])
                 stranded[b] += strand[s]
                 dived[b] += strand[s] + ret[s]
             for s, a in enumerate(lineup):  # pairwise results between different bots
                 for t, b in enumerate(lineup):
-                    if a != b and s != t:
+                    if a != b and s < t:
                         pts = 1.0 if sc[s] > sc[t] else 0.5 if sc[s] == sc[t] else 0.0
-                        pairs[(a, b)] = pairs.get((a, b), 0.0) + pts / 2  # each pair is seen twice
+                        pairs[(a, b)] = pairs.get((a, b), 0.0) + pts
+                        pairs[(b, a)] = pairs.get((b, a), 0.0) + 1.0 - pts
+        for b in bots:
+            block_wins[b].append(sum(w[b]) / len(w[b]))
+            block_scores[b].append(sum(scores[b][-len(w[b]):]) / len(w[b]))
     ratings = bradley_terry(pairs, bots)
     results = {}
     for b in bots:
-        w, w_ci = _mean_ci(wins[b])
-        m, m_ci = _mean_ci(scores[b])
-        results[b] = BotResult(b, len(wins[b]), w, w_ci, m, m_ci,
+        win, win_ci = _mean_ci(block_wins[b])
+        mean, mean_ci = _mean_ci(block_scores[b])
+        results[b] = BotResult(b, len(scores[b]), win, win_ci, mean, mean_ci,
                                stranded[b] / dived[b] if dived[b] else 0.0, ratings[b])
     return TournamentResult(players, n_games, seed, bots, results, scores)
