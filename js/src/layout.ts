@@ -98,11 +98,15 @@ export function trailLayout(
   };
 }
 
-/** Points attribute of a regular polygon with one vertex straight up. */
+/**
+ * Points attribute of a regular polygon with one vertex straight up, except
+ * a square, which stands on a side (a square on its corner reads as a diamond).
+ */
 export function polygonPoints(cx: number, cy: number, r: number, sides: number): string {
   const points: string[] = [];
+  const start = -Math.PI / 2 + (sides === 4 ? Math.PI / 4 : 0);
   for (let i = 0; i < sides; i++) {
-    const a = -Math.PI / 2 + (2 * Math.PI * i) / sides;
+    const a = start + (2 * Math.PI * i) / sides;
     points.push(`${round(cx + r * Math.cos(a))},${round(cy + r * Math.sin(a))}`);
   }
   return points.join(" ");

@@ -71,9 +71,16 @@ describe("trailLayout", () => {
 
 describe("polygonPoints", () => {
   it("gives one vertex per side, the first straight up", () => {
-    const pts = polygonPoints(10, 10, 5, 4).split(" ");
-    expect(pts).toHaveLength(4);
+    const pts = polygonPoints(10, 10, 5, 5).split(" ");
+    expect(pts).toHaveLength(5);
     expect(pts[0]).toBe("10,5");
+  });
+
+  it("stands a square on a side, not on a corner", () => {
+    const ys = polygonPoints(0, 0, 10, 4)
+      .split(" ")
+      .map((p) => Number(p.split(",")[1]));
+    expect(new Set(ys.map((y) => Math.round(y))).size).toBe(2);
   });
 });
 
