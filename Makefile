@@ -1,0 +1,63 @@
+# Set-up and test commands for deepsea_widget (see README.md).
+#   make lab    set everything up and open examples/01_play.ipynb in JupyterLab
+#   make test   set everything up and run every test: tsc, vitest, pytest (browser tests too)
+# Each step reruns only when its inputs changed, so a second run is quick.
+
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+NOTEBOOK ?= examples/01_play.ipynb
+PYTEST_ARGS ?=
+
+INSTALLED := $(VENV)/.deepsea-installed
+NODE_MODULES := js/node_modules/.package-lock.json
+BUNDLE := deepsea_widget/static/widget.js
+JS_SOURCES := $(wildcard js/src/*) js/build.mjs js/tsconfig.json
+# JupyterLab refuses to run as root unless told it may.
+ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
+.PHONY: setup lab test test-js test-py e2e dev wheel clean
+
+setup: $(INSTALLED) $(NODE_MODULES) $(BUNDLE)
+
+$(PY):
+	$(PYTHON) -m venv $(VENV) || { echo "python3 -m venv failed: on Debian, apt-get install -y python3-venv"; exit 1; }
+
+# The editable install runs the build hook too (npm ci + esbuild, see hatch_build_js.py).
+$(INSTALLED): pyproject.toml hatch_build_js.py | $(PY)
+	@echo "Installing deepsea_widget (editable, with its dev extras) into $(VENV); this also bundles js/ ..."
+	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[dev]"
+	touch $@
+
+$(NODE_MODULES): js/package.json js/package-lock.json | $(INSTALLED)
+	cd js && npm ci --no-audit --no-fund
+
+$(BUNDLE): $(JS_SOURCES) $(NODE_MODULES)
+	cd js && npm run build
+
+lab: setup
+	$(PY) -m jupyter lab $(ALLOW_ROOT) $(NOTEBOOK)
+
+test: setup test-js test-py
+
+test-js: setup
+	cd js && npm run typecheck
+	cd js && npm test
+
+test-py: setup
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+e2e: setup
+	$(PY) -m pytest -m e2e $(PYTEST_ARGS)
+
+# Front-end loop: esbuild rebuilds on save and anywidget reloads the widget live.
+dev: setup
+	cd js && npm run dev & \
+	ANYWIDGET_HMR=1 $(PY) -m jupyter lab $(ALLOW_ROOT) $(NOTEBOOK); \
+	kill %1
+
+wheel: setup
+	$(PY) -m pip wheel --no-deps -w dist .
+
+clean:
+	rm -rf js/node_modules deepsea_widget/static dist build $(INSTALLED)
