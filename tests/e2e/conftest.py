@@ -1,0 +1,110 @@
+"""Fixtures for end-to-end tests: one JupyterLab and one Chromium for the whole
+run, and a fresh notebook page with a running kernel per test.
+
+    def test_something(open_notebook):
+        nb = open_notebook(["from deepsea_widget.widget import Board", "..."])
+        nb.run_cell(0)
+        nb.page.get_by_role("button", name="Roll", exact=True).click()
+        assert nb.eval_json("board.view['air']") == 25
+
+Outside CI these tests are skipped (with the reason) when /usr/bin/chromium or
+Playwright is missing; with CI=true they fail instead.
+"""
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from lab_harness import CHROMIUM, CHROMIUM_ARGS, JupyterLab, NotebookPage, in_ci, write_notebook
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.e2e)
+
+
+def _unavailable(reason: str) -> None:
+    if in_ci():
+        pytest.fail(f"CI=true, so browser tests must run, but {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def playwright_api():
+    if not Path(CHROMIUM).exists():
+        _unavailable(f"{CHROMIUM} not found (Debian: apt-get install -y chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("Playwright for Python is not installed (pip install -e '.[dev]')")
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def lab_browser(playwright_api):
+    """Headless Debian Chromium (never a downloaded browser)."""
+    browser = playwright_api.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    try:
+        yield browser
+    finally:
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def jupyter_lab(tmp_path_factory, playwright_api) -> Iterator[JupyterLab]:
+    """One JupyterLab for the whole run, serving a temporary root."""
+    base = tmp_path_factory.mktemp("lab")
+    lab = JupyterLab.start(root=base / "root", state=base / "state")
+    try:
+        yield lab
+    finally:
+        lab.stop()
+
+
+@pytest.fixture
+def open_notebook(jupyter_lab, lab_browser, request) -> Iterator[Callable[..., NotebookPage]]:
+    """Factory: write a notebook with the given code cells, open it in a new
+    page and wait for its kernel to be idle. Kernels are shut down afterwards;
+    a failing test leaves a screenshot in tests/e2e/artifacts/."""
+    pages: list[NotebookPage] = []
+    contexts = []
+
+    def _open(cells: list[str], name: str | None = None, width: int = 1280, height: int = 900) -> NotebookPage:
+        stem = name or re.sub(r"[^A-Za-z0-9_]+", "_", request.node.name)[:60]
+        filename = f"{stem}_{uuid.uuid4().hex[:6]}.ipynb"
+        write_notebook(jupyter_lab.root / filename, cells)
+        context = lab_browser.new_context(viewport={"width": width, "height": height})
+        contexts.append(context)
+        page = context.new_page()
+        nb = NotebookPage(jupyter_lab, page, filename)
+        pages.append(nb)
+        return nb.open()
+
+    try:
+        yield _open
+    finally:
+        report = getattr(request.node, "rep_call", None)
+        if report is not None and report.failed:
+            for i, nb in enumerate(pages):
+                try:
+                    nb.screenshot(f"FAILED-{request.node.name}-{i}")
+                except Exception:  # a screenshot must not hide the real failure
+                    pass
+        for context in contexts:
+            context.close()
+        jupyter_lab.shutdown_kernels()
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    # Keep each phase's report on the item, so fixtures can tell a failed test.
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report

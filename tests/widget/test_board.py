@@ -1,0 +1,84 @@
+"""The Board widget in Python, without a browser: traits, sync and the built bundle."""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+
+from deepsea_widget import Game
+from deepsea_widget.rules import Roll
+from deepsea_widget.widget import Board
+
+
+def test_esm_and_css_are_the_built_files():
+    esm = Board._esm._path
+    css = Board._css._path
+    assert esm.name == "widget.js" and css.name == "widget.css"
+    assert esm.parent.name == "static" and esm.parent.parent.name == "deepsea_widget"
+    assert esm.stat().st_size > 1000
+    assert css.stat().st_size > 100
+    # The synced module is the bundle itself.
+    assert Board(Game(players=2, seed=0))._esm == esm.read_text(encoding="utf-8")
+
+
+def test_bundle_loads_nothing_from_a_cdn():
+    js = Board._esm._path.read_text(encoding="utf-8")
+    css = Board._css._path.read_text(encoding="utf-8")
+    assert "https://" not in js, "the bundle must be self-contained: no CDN imports"
+    assert not re.search(r"""(?:\bfrom|\bimport)\s*\(?\s*["'](?:https?:)?//""", js)
+    assert not re.search(r"@import|url\(\s*[\"']?(?:https?:)?//", css)
+    # esbuild's output is an ES module with a default export for anywidget.
+    assert re.search(r"export\s*\{[^}]*\bas default\b", js)
+
+
+def test_board_syncs_the_games_public_view():
+    game = Game(players=3, seed=1)
+    board = Board(game)
+    assert board.view == game.public_view()
+    assert board.get_state("view")["view"]["trail"] == game.public_view()["trail"]
+    json.dumps(board.view)  # plain JSON, as the front end receives it
+    assert len(board.view["trail"]) == 32
+    assert [d["position"] for d in board.view["divers"]] == [0, 0, 0]
+
+
+def test_refresh_assigns_a_new_view():
+    game = Game(players=3, seed=1)
+    board = Board(game)
+    seen = []
+    board.observe(lambda change: seen.append(change["new"]), names="view")
+    before = board.view
+    game.apply(Roll(dice=(3, 2)))
+    board.refresh()
+    assert board.view is not before
+    assert board.view["divers"][0]["position"] == 5
+    assert len(seen) == 1
+
+
+def test_a_board_without_a_game():
+    board = Board()
+    assert board.view == {}
+    with pytest.raises(ValueError, match="no game"):
+        board.refresh()
+
+
+def test_the_front_end_cannot_write_the_view():
+    game = Game(players=3, seed=1)
+    board = Board(game)
+    forged = dict(board.view, air=99)
+    board.set_state({"view": forged})
+    assert board.view == game.public_view()
+    assert board.view["air"] == 25
+
+
+@pytest.mark.parametrize("module", ["deepsea_widget.rules", "deepsea_widget"])
+def test_importing_the_engine_imports_no_jupyter_packages(module):
+    code = (
+        f"import sys, {module}\n"
+        "loaded = sorted(m for m in ('ipywidgets', 'anywidget', 'plotly') if m in sys.modules)\n"
+        "print(','.join(loaded))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "", f"import {module} pulled in: {out.stdout.strip()}"
