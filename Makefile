@@ -52,9 +52,9 @@ e2e: setup
 
 # Front-end loop: esbuild rebuilds on save and anywidget reloads the widget live.
 dev: setup
-	cd js && npm run dev & \
-	ANYWIDGET_HMR=1 $(PY) -m jupyter lab $(ALLOW_ROOT) $(NOTEBOOK); \
-	kill %1
+	(cd js && exec node build.mjs --watch) & watcher=$$!; \
+	trap 'kill $$watcher' EXIT INT TERM; \
+	ANYWIDGET_HMR=1 $(PY) -m jupyter lab $(ALLOW_ROOT) $(NOTEBOOK)
 
 wheel: setup
 	$(PY) -m pip wheel --no-deps -w dist .
