@@ -1,0 +1,224 @@
+"""Monte Carlo odds of getting home: the rest of the current dive, played by bots.
+
+`estimate_home` answers "what are my odds?" where the exact chain cannot:
+divers still going deeper, picking up and deciding when to turn. The cautious
+and random bots run in the numpy batch simulator (`batch_sim`); any other
+policy runs on the real engine, one rollout at a time (labelled "engine").
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+
+from .batch_sim import POLICY_CODES, BatchResult, DiveState, simulate_batch
+
+METHOD_BATCH = "batch"  # numpy batch simulator, vectorised bots
+METHOD_ENGINE = "engine"  # the rules engine itself, one rollout at a time (slow path)
+_METHODS = ("auto", METHOD_BATCH, METHOD_ENGINE)
+_MAX_ACTIONS = 1_000_000  # per engine rollout: a guard against a policy that never ends a dive
+
+
+class SeatEstimate(NamedTuple):
+    """P(home) for one seat: the estimate, its standard error, the rollouts behind it."""
+
+    estimate: float
+    stderr: float
+    n: int
+
+
+@dataclass(frozen=True)
+class HomeEstimate:
+    """`estimate_home`'s answer: one `SeatEstimate` per seat (index it by seat).
+
+    ``method`` is "batch" (numpy batch simulator) or "engine" (the real engine,
+    one rollout at a time); ``policies`` names the bot of each seat;
+    ``mean_turns`` is the mean number of turns the rest of the dive took.
+    """
+
+    seats: tuple
+    method: str
+    n: int
+    policies: tuple
+    mean_turns: float
+    seconds: float
+
+    def __getitem__(self, seat) -> SeatEstimate:
+        return self.seats[seat]
+
+    def __len__(self) -> int:
+        return len(self.seats)
+
+    def __iter__(self):
+        return iter(self.seats)
+
+    @property
+    def estimates(self) -> list:
+        return [s.estimate for s in self.seats]
+
+    @property
+    def stderrs(self) -> list:
+        return [s.stderr for s in self.seats]
+
+
+def estimate_home(game, n=10_000, policies=None, seed=None, *, method="auto") -> HomeEstimate:
+    """Estimate each seat's chance to be in the submarine when the current dive ends.
+
+    ``game``: a `Game` in any phase (the current diver may be mid-turn).
+    ``n``: rollouts; ``seed``: an int for a reproducible answer (None: fresh).
+    ``policies``: None (the cautious bot for every seat), one bot for all, or a
+    list per seat of bot names ("cautious", "random") or `Policy` objects.
+    ``method``: "auto" (batch when every seat's bot is vectorised, else
+    engine), "batch" or "engine".
+
+    A diver already back counts 1.0. A diver still in the sub that never left
+    it (the dive ended before its first move, or the trail had no room) is
+    counted home too: it is in the submarine and loses nothing. The standard
+    error is the binomial sqrt(p(1 - p) / n) (0 when every rollout agreed).
+    Unbanked values are never read.
+    """
+    from ..rules import Game  # noqa: PLC0415 (cheap; keeps the import graph flat)
+
+    if not isinstance(game, Game):
+        raise ValueError(f"game: must be a deepsea_widget Game, got {type(game).__name__}")
+    if game.is_over:
+        raise ValueError("game: the game is over, there is no dive left to simulate")
+    if not isinstance(n, (int, np.integer)) or isinstance(n, bool) or n < 1:
+        raise ValueError(f"n: must be a positive int (number of rollouts), got {n!r}")
+    n = int(n)
+    _check_seed(seed)
+    if method not in _METHODS:
+        raise ValueError(f"method: must be one of {', '.join(map(repr, _METHODS))}, got {method!r}")
+    seat_policies = resolve_policies(policies, len(game.players))
+    codes = batch_codes(seat_policies)
+    if method == METHOD_BATCH and codes is None:
+        raise ValueError("method: 'batch' runs only the cautious and random bots; "
+                         f"got {', '.join(_policy_name(p) for p in seat_policies)}")
+    use_batch = codes is not None and method != METHOD_ENGINE
+
+    t0 = time.perf_counter()
+    if use_batch:
+        result = simulate_batch(DiveState.from_game(game), codes, n, np.random.default_rng(seed))
+    else:
+        result = simulate_engine(game, seat_policies, n, random.Random(seed))
+    seconds = time.perf_counter() - t0
+
+    p = result.home.mean(axis=0)
+    seats = tuple(SeatEstimate(float(x), math.sqrt(max(float(x) * (1.0 - float(x)), 0.0) / n), n) for x in p)
+    return HomeEstimate(seats=seats, method=METHOD_BATCH if use_batch else METHOD_ENGINE, n=n,
+                        policies=tuple(_policy_name(p) for p in seat_policies),
+                        mean_turns=float(result.turns.mean()), seconds=seconds)
+
+
+def _check_seed(seed) -> None:
+    if seed is None:
+        return
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ValueError(f"seed: must be None or a non-negative int, got {seed!r}")
+
+
+def resolve_policies(policies, players: int) -> list:
+    """Per seat: a bot name or a `Policy` object, checked (ValueError names the entry)."""
+    from ..bots import BOTS, Policy  # noqa: PLC0415 (bots sit above odds: import late)
+
+    if policies is None:
+        return ["cautious"] * players
+    if isinstance(policies, (str, Policy)):
+        policies = [policies] * players
+    if not isinstance(policies, (list, tuple)):
+        raise ValueError(f"policies: give None, a bot name, a Policy or a list per seat, got {policies!r}")
+    if len(policies) != players:
+        raise ValueError(f"policies: needs one entry per seat ({players}), got {len(policies)}")
+    out = []
+    for i, spec in enumerate(policies):
+        if isinstance(spec, Policy) or (isinstance(spec, str) and spec in BOTS):
+            out.append(spec)
+        else:
+            raise ValueError(f"policies[{i}]: unknown bot {spec!r}; known bots: {', '.join(sorted(BOTS))}"
+                             " or a Policy object")
+    return out
+
+
+def batch_codes(seat_policies):
+    """The batch simulator's policy codes, or None when some seat's bot is not vectorised.
+
+    Only the exact bots qualify (a subclass may change how they decide).
+    """
+    from ..bots import CautiousPolicy, RandomPolicy  # noqa: PLC0415
+
+    exact = {CautiousPolicy: "cautious", RandomPolicy: "random"}
+    codes = []
+    for spec in seat_policies:
+        name = spec if isinstance(spec, str) else exact.get(type(spec))
+        if name not in POLICY_CODES:
+            return None
+        codes.append(POLICY_CODES[name])
+    return codes
+
+
+def _policy_name(spec) -> str:
+    return spec if isinstance(spec, str) else getattr(spec, "name", type(spec).__name__)
+
+
+def simulate_engine(game, seat_policies, n: int, rng: random.Random) -> BatchResult:
+    """The slow path: ``n`` rollouts on copies of the real engine, one at a time.
+
+    Each rollout is ``game.copy()`` played by the policies through a
+    `PublicView` until the dive ends. The dice come from ``rng`` as forced
+    `Roll` faces (every copy holds the same dice generator, so letting the copy
+    roll would repeat one game ``n`` times). Returns what `simulate_batch` returns.
+    """
+    from ..bots import PublicView, make_policy  # noqa: PLC0415
+    from ..rules import Roll  # noqa: PLC0415
+    from ..rules import events as ev  # noqa: PLC0415
+
+    if game.is_over:
+        raise ValueError("game: the game is over, there is no dive left to simulate")
+    bots = [make_policy(p) for p in seat_policies]
+    D = len(game.players)
+    res = BatchResult(home=np.zeros((n, D), bool), air=np.zeros(n, np.int64), turns=np.zeros(n, np.int64),
+                      positions=np.zeros((n, D), np.int64), carried=np.zeros((n, D), np.int64))
+    dive = game.dive
+    faces = (1, 2, 3)
+    for i in range(n):
+        g = game.copy()
+        view = PublicView(g)
+        turns = 0
+        for _ in range(_MAX_ACTIONS):
+            action = bots[g.current_player].choose(view, rng)
+            if type(action) is Roll and action.dice is None:
+                action = Roll((faces[int(rng.random() * 3)], faces[int(rng.random() * 3)]))
+            # The dive's last state: read now, then patched with what the last action did.
+            air = g.air
+            pos = [d.position for d in g.divers]
+            car = [len(d.carried) for d in g.divers]
+            events = g.apply(action)
+            ended = None
+            for e in events:
+                kind = type(e)
+                if kind is ev.DiveEnded:
+                    ended = e
+                    break
+                if kind is ev.Breathed:
+                    turns += 1
+                    air = e.air_after
+                elif kind is ev.Moved:
+                    pos[e.seat] = e.end
+                elif kind is ev.PickedUp:
+                    car[e.seat] += 1
+                elif kind is ev.Dropped:
+                    car[e.seat] -= 1
+            if ended is not None:
+                assert ended.dive == dive
+                stranded = set(ended.stranded)
+                res.home[i] = [s not in stranded for s in range(D)]
+                res.air[i], res.turns[i] = air, turns
+                res.positions[i], res.carried[i] = pos, car
+                break
+        else:
+            raise RuntimeError(f"engine rollout {i} did not end the dive within {_MAX_ACTIONS} actions")
+    return res
