@@ -9,11 +9,11 @@ import importlib
 
 from .rules import Game, IllegalActionError
 
-__all__ = ["Game", "IllegalActionError"]
+__all__ = ["App", "Board", "Game", "IllegalActionError", "Table", "play"]
 
 # name -> submodule that defines it; imported lazily so that
 # `import deepsea_widget.rules` never pulls in ipywidgets, anywidget or plotly.
-_LAZY = {}
+_LAZY = {"play": ".app", "App": ".app", "Board": ".widget", "Table": ".table"}
 
 
 def __getattr__(name: str):

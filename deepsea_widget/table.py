@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 
+from .board_view import dive_summary
 from .bots import BOTS, PublicView, make_policy
 from .rules import Game, IllegalActionError, action_from_dict
 from .rules.events import DiveStarted
@@ -96,13 +97,19 @@ class Table:
         if note:
             self.log.insert(0, note)
         self.last_events: list[dict] = [e.to_dict() for e in game.opening_events]
+        self.summary = None  # the last dive end (or game end), for the board
         self._edit_stack: list[dict] = []
         self._human_marks: list[int] = []  # history lengths before each human action
 
     def _record(self, events, actor: str | None = None) -> None:
         self.last_events = [e.to_dict() for e in events]
+        self.summary = dive_summary(events) or self.summary
         texts = ([actor] if actor else []) + [str(e) for e in events]
         self.log = (list(reversed(texts)) + self.log)[:MAX_LOG]
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._edit_stack) if self.mode == "edit" else bool(self.game.history)
 
     def is_bot(self, seat) -> bool:
         return seat in self.bot_seats

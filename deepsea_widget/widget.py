@@ -1,15 +1,19 @@
-"""The board widget: an anywidget that draws a game's public view as an SVG trail.
+"""The board widget: an anywidget that draws a table's game and sends intents back.
 
-Python holds the game; the widget syncs a read-only copy of its public view
-(`Game.public_view()`) and the front end (js/src, bundled into static/) draws it.
+Python holds the game (in a `Table`); the widget syncs one read-only trait,
+``view`` (see `board_view`), and the front end (js/src, bundled into static/)
+draws it and sends intents (`Table.handle` checks every one of them).
 """
 from __future__ import annotations
 
 import pathlib
-from typing import Any
+from typing import Any, Callable
 
 import anywidget
 import traitlets
+
+from .board_view import board_view
+from .table import Table
 
 _STATIC = pathlib.Path(__file__).parent / "static"
 _ESM = _STATIC / "widget.js"
@@ -23,33 +27,55 @@ if not (_ESM.is_file() and _CSS.is_file()):
 
 
 class Board(anywidget.AnyWidget):
-    """The trail, the sub and the divers of a game, drawn in the notebook.
+    """The trail, the sub, the divers and the controls of a table's game.
 
-    >>> board = Board(Game(players=3, seed=1))   # doctest: +SKIP
-    >>> board.game.apply(Roll()); board.refresh()  # doctest: +SKIP
+    ``Board(game)`` shows a game (no bots); ``Board(table=Table(...))`` a table
+    of people and bots. After changing ``board.game`` from Python, call
+    `refresh` (the app's ``apply`` does it for you).
     """
 
     _esm = _ESM
     _css = _CSS
 
-    # The game's public view; the front end reads it and never writes it.
+    # Everything the front end shows; it reads it and never writes it.
     view = traitlets.Dict().tag(sync=True)
 
     # Traits that only Python sets: changes to them from the front end are ignored.
     _READ_ONLY = frozenset({"view"})
 
-    def __init__(self, game: Any = None, **kwargs: Any) -> None:
+    def __init__(self, game: Any = None, table: Table | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.game = game
-        if game is not None:
-            self.refresh()
+        if table is None:
+            table = Table(game=game) if game is not None else Table()
+        self.table = table
+        self._listeners: list[Callable[[], None]] = []
+        self.on_msg(self._on_msg)
+        self.refresh()
+
+    @property
+    def game(self):
+        return self.table.game
+
+    def on_change(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` after every change the board shows (the panels use it)."""
+        self._listeners.append(callback)
 
     def refresh(self) -> None:
-        """Show the game's current state (call after changing the game)."""
-        if self.game is None:
-            raise ValueError("this board has no game: create it with Board(game)")
+        """Show the table's current state (call after changing the game from Python)."""
         # A new dict every time, so traitlets sees a change and syncs it.
-        self.view = self.game.public_view()
+        self.view = board_view(self.table)
+        for callback in self._listeners:
+            callback()
+
+    def _on_msg(self, _widget, content, _buffers) -> None:
+        if isinstance(content, dict) and content.get("type") == "export" and len(content) == 1:
+            self.send({"type": "export", "text": self.table.to_json()})
+            return
+        if (isinstance(content, dict) and content.get("type") == "bot_step" and content.get("auto") is True
+                and content.get("seq") != self.table.seq):
+            return  # auto-play from a second view of this board, already stepped by the first
+        self.table.handle(content)
+        self.refresh()
 
     def set_state(self, sync_data: dict) -> None:
         # A view sent by a front end is never trusted: drop it and resend ours.

@@ -223,6 +223,14 @@ class Game:
             return
         raise IllegalActionError(f"not an action: {action!r}")
 
+    def why_illegal(self, action, seat=None) -> str | None:
+        """The rule ``action`` would break now, or None if it is legal."""
+        try:
+            self._check(action, seat)
+        except IllegalActionError as exc:
+            return str(exc)
+        return None
+
     # ----- applying actions ---------------------------------------------
     def apply(self, action, seat=None) -> list:
         """Apply ``action`` for the current diver and return the events it caused.

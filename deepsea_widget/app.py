@@ -1,0 +1,80 @@
+"""The notebook experience: `play()` puts a board (and later the odds panels) in a cell."""
+from __future__ import annotations
+
+import pathlib
+
+import ipywidgets
+
+from .table import Table
+from .widget import Board
+
+
+class App(ipywidgets.VBox):
+    """A table's board in one widget. ``app.game`` is the live `Game`;
+    ``app.apply(action)`` plays an action from Python exactly as a click would."""
+
+    def __init__(self, table: Table):
+        self.board = Board(table=table)
+        super().__init__(children=[self.board])
+        self.add_class("deepsea-app")
+
+    @property
+    def table(self) -> Table:
+        return self.board.table
+
+    @property
+    def game(self):
+        return self.board.table.game
+
+    def apply(self, action):
+        """Play ``action`` for the diver whose turn it is; returns the events."""
+        try:
+            return self.table.apply(action)
+        finally:
+            self.board.refresh()
+
+    def bot_step(self):
+        """Let the bot whose turn it is play its turn (what `Next` does)."""
+        try:
+            return self.table.bot_step()
+        finally:
+            self.board.refresh()
+
+    def undo(self) -> None:
+        try:
+            self.table.undo()
+        finally:
+            self.board.refresh()
+
+    def edit(self, **op) -> None:
+        """One what-if edit, e.g. ``app.edit(op="set_air", air=9)`` (enters edit mode)."""
+        if self.table.mode != "edit":
+            self.table.set_mode("edit")
+        try:
+            self.table.edit(op)
+        finally:
+            self.board.refresh()
+
+    def back_to_play(self) -> None:
+        self.table.set_mode("play")
+        self.board.refresh()
+
+    def save(self, path) -> pathlib.Path:
+        """Write the game (and which seats are bots) as JSON to ``path``."""
+        path = pathlib.Path(path)
+        path.write_text(self.table.to_json(), encoding="utf-8")
+        return path
+
+
+def play(players=None, bots=None, seed=None, load=None) -> App:
+    """Show a game in the notebook: people and bots at one table.
+
+    ``play()`` is one person ("You") against two cautious bots;
+    ``play(players=["Ann", "Bob"], bots={"Cy": "cautious"})`` seats the people
+    first, then the bots. ``load=path`` continues a game saved with `App.save`
+    (a bad file raises ValueError saying what is wrong).
+    """
+    if load is not None:
+        text = pathlib.Path(load).read_text(encoding="utf-8")
+        return App(Table.from_json(text))
+    return App(Table(players=players, bots=bots, seed=seed))

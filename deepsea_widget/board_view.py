@@ -1,0 +1,117 @@
+"""What the board shows: the game's public view plus the table's extras.
+
+Built in Python (the source of truth) as one plain dict, so every view of the
+widget re-renders from it alone: odds badges, the air forecast, why each
+control is disabled, the log and the last dive's summary.
+"""
+from __future__ import annotations
+
+from .rules import Drop, PickUp, Roll, Stay, TurnBack
+from .rules import events as ev
+
+LOG_LINES = 60
+BADGE_ROLLOUTS = 4000  # standard error <= 0.8 points, about 0.1 s
+
+
+def all_heading_home(game) -> bool:
+    """True when every diver still in the water is heading back (the exact chain applies)."""
+    return all(d.back or d.returning for d in game.divers)
+
+
+def exact_inputs(game):
+    """`p_home_all` arguments for the current game, or None if the dive is decided."""
+    divers = game.divers
+    positions = [0 if d.back else d.position for d in divers]
+    chips = [len(d.carried) for d in divers]
+    if game.phase == "roll":
+        # the current diver's turn is taken from its start, before it breathed
+        return positions, chips, game.turn_start_air, game.current_player
+    if game.air <= 0:  # air ran out on this turn: the dive ends when it does
+        return None
+    n = len(divers)
+    seat = game.current_player
+    for step in range(1, n + 1):
+        nxt = (seat + step) % n
+        if positions[nxt] > 0:
+            return positions, chips, game.air, nxt
+    return None
+
+
+def badges(game, seed=0) -> list:
+    """Per seat: None (not in the water), or {"p", "se", "method"} for P(home)."""
+    if game.is_over:
+        return [None] * len(game.divers)
+    out = [None] * len(game.divers)
+    if all_heading_home(game):
+        from .odds import p_home_all
+
+        inputs = exact_inputs(game)
+        if inputs is None:
+            probs = [1.0 if d.back else 0.0 for d in game.divers]
+        else:
+            probs = p_home_all(*inputs)
+        for s, d in enumerate(game.divers):
+            out[s] = {"p": 1.0, "se": None, "method": "back"} if d.back else \
+                {"p": float(probs[s]), "se": None, "method": "exact"}
+        return out
+    from .odds.estimate import estimate_home
+
+    est = estimate_home(game, n=BADGE_ROLLOUTS, seed=seed)
+    for s, d in enumerate(game.divers):
+        if d.back:
+            out[s] = {"p": 1.0, "se": None, "method": "back"}
+        elif d.position > 0 or s == game.current_player:
+            out[s] = {"p": float(est[s].estimate), "se": float(est[s].stderr), "method": "estimate"}
+    return out
+
+
+def forecast_air(game):
+    """Air left after the active diver breathes at its next turn, if everyone keeps their items."""
+    if game.is_over:
+        return None
+    return game.air - sum(len(d.carried) for d in game.divers if not d.back)
+
+
+def reasons(game) -> dict:
+    """Why each control is disabled now (absent when it is allowed)."""
+    if game.is_over:
+        return {k: "the game is over" for k in ("roll", "turn_back", "pick_up", "drop", "stay")}
+    out = {}
+    for key, action in (("roll", Roll()), ("turn_back", TurnBack()), ("pick_up", PickUp()),
+                        ("drop", Drop(0)), ("stay", Stay())):
+        why = game.why_illegal(action)
+        if why:
+            out[key] = why
+    return out
+
+
+def dive_summary(events) -> dict | None:
+    """The title and lines of a dive end (and game end) among ``events``, if any."""
+    kinds = (ev.Banked, ev.Lost, ev.StacksPlaced, ev.DiveEnded, ev.AllStuck, ev.GameOver)
+    lines = [str(e) for e in events if isinstance(e, kinds)]
+    over = [e for e in events if isinstance(e, ev.GameOver)]
+    ended = [e for e in events if isinstance(e, ev.DiveEnded)]
+    if not ended:
+        return None
+    title = str(over[0]) if over else f"Dive {ended[0].dive} is over"
+    return {"title": title, "lines": lines}
+
+
+def board_view(table) -> dict:
+    game = table.game
+    view = game.public_view()
+    view.update({
+        "seq": table.seq,
+        "mode": table.mode,
+        "error": table.error,
+        "bots": [table.bot_seats.get(s) for s in range(len(game.players))],
+        "bot_to_move": table.bot_to_move,
+        "log": table.log[:LOG_LINES],
+        "events": table.last_events,
+        "badges": badges(game, seed=table.seq),
+        "forecast_air": forecast_air(game),
+        "summary": table.summary,
+        "reasons": reasons(game),
+        "can_undo": table.can_undo,
+    })
+    return view
