@@ -1,0 +1,56 @@
+"""Intents injected through the widget's own message handler (no browser)."""
+import json
+
+from deepsea_widget.table import Table
+from deepsea_widget.widget import Board
+
+
+def board():
+    return Board(table=Table(players=["Ann", "Bob"], bots={"Cy": "cautious"}, seed=5))
+
+
+def test_an_intent_through_the_message_handler_updates_the_view():
+    b = board()
+    b._handle_custom_msg({"type": "action", "seq": 0, "seat": 0, "action": {"type": "roll"}}, [])
+    assert b.view["seq"] == 1 and b.view["error"] == "" and b.view["phase"] == "treasure"
+    assert b.view["events"][0]["type"] == "Rolled"
+
+
+def test_a_forged_intent_shows_a_specific_error_and_changes_nothing():
+    b = board()
+    before = b.game.to_json()
+    b._handle_custom_msg({"type": "action", "seq": 0, "seat": 2, "action": {"type": "roll"}}, [])
+    assert "is a bot" in b.view["error"]
+    assert b.game.to_json() == before
+
+
+def test_a_forged_view_from_the_front_end_is_ignored():
+    b = board()
+    before = dict(b.view)
+    b.set_state({"view": {"air": 99}})
+    assert b.view == before
+
+
+def test_a_stale_auto_play_step_from_a_second_view_is_dropped_quietly():
+    b = board()
+    for seat in (0, 1):
+        b._handle_custom_msg({"type": "action", "seq": b.view["seq"], "seat": seat, "action": {"type": "roll"}}, [])
+        b._handle_custom_msg({"type": "action", "seq": b.view["seq"], "seat": seat, "action": {"type": "stay"}}, [])
+    seq = b.view["seq"]
+    b._handle_custom_msg({"type": "bot_step", "seq": seq, "auto": True}, [])
+    b._handle_custom_msg({"type": "bot_step", "seq": seq, "auto": True}, [])  # the second view's copy
+    assert b.view["error"] == "" and b.view["seq"] == seq + 1
+
+
+def test_export_answers_with_the_saved_game(monkeypatch):
+    b = board()
+    sent = []
+    monkeypatch.setattr(b, "send", lambda content, buffers=None: sent.append(content))
+    b._handle_custom_msg({"type": "export"}, [])
+    assert sent and sent[0]["type"] == "export"
+    assert json.loads(sent[0]["text"])["format"] == "deepsea_widget.table"
+
+
+def test_the_view_is_small_and_json():
+    b = board()
+    assert len(json.dumps(b.view)) < 20_000

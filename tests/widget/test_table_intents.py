@@ -1,0 +1,147 @@
+"""The board's brain without a browser: intents in, state and errors out."""
+import json
+
+import pytest
+
+from deepsea_widget.rules import Roll, Stay
+from deepsea_widget.table import Table
+
+
+def snapshot(table):
+    return (table.game.to_json(), table.seq, table.mode, list(table.log))
+
+
+@pytest.fixture
+def table():
+    return Table(players=["Ann", "Bob"], bots={"Cy": "cautious"}, seed=3)
+
+
+def send(table, **msg):
+    msg.setdefault("seq", table.seq)
+    return table.handle(msg)
+
+
+def test_seats_people_first_then_bots(table):
+    assert table.game.players == ("Ann", "Bob", "Cy")
+    assert table.bot_seats == {2: "cautious"}
+
+
+def test_default_table_is_one_person_against_two_bots():
+    t = Table(seed=1)
+    assert len(t.game.players) == 3 and set(t.bot_seats) == {1, 2}
+
+
+def test_a_legal_action_advances_the_state_number(table):
+    assert send(table, type="action", seat=0, action={"type": "roll"})
+    assert table.error == "" and table.seq == 1
+    assert table.game.phase == "treasure"
+    assert table.last_events[0]["type"] == "Rolled"
+
+
+@pytest.mark.parametrize("msg, words", [
+    ("not a dict", "malformed intent"),
+    ({"type": "fly", "seq": 0}, "unknown type"),
+    ({"type": "action", "seat": 0, "action": {"type": "roll"}}, "missing 'seq'"),
+    ({"type": "action", "seq": "0", "seat": 0, "action": {"type": "roll"}}, "'seq' must be"),
+    ({"type": "action", "seq": 0, "seat": 0, "action": {"type": "teleport"}}, "unknown action type"),
+    ({"type": "action", "seq": 0, "seat": 0, "action": {"type": "roll", "dice": [1, 4]}}, "dice must be"),
+    ({"type": "action", "seq": 0, "seat": 0, "action": {"type": "roll", "evil": 1}}, "unexpected field"),
+    ({"type": "action", "seq": 0, "seat": 9, "action": {"type": "roll"}}, "no seat 9"),
+    ({"type": "action", "seq": 0, "seat": True, "action": {"type": "roll"}}, "'seat' must be"),
+    ({"type": "action", "seq": 0, "seat": 1, "action": {"type": "roll"}}, "it is Ann's turn"),
+    ({"type": "action", "seq": 0, "seat": 2, "action": {"type": "roll"}}, "is a bot"),
+    ({"type": "action", "seq": 0, "seat": 0, "action": {"type": "stay"}}, "must roll before"),
+    ({"type": "action", "seq": 0, "seat": 0, "action": {"type": "turn_back"}}, "carrying nothing"),
+    ({"type": "bot_step", "seq": 0}, "no bot is to move"),
+    ({"type": "mode", "seq": 0, "mode": "chaos"}, "mode must be"),
+    ({"type": "edit", "seq": 0, "edit": {"op": "set_air", "air": 9}}, "edit mode"),
+    ({"type": "load", "seq": 0, "text": "{not json"}, "invalid JSON"),
+    ({"type": "undo", "seq": 0}, "nothing to undo"),
+])
+def test_bad_intents_change_nothing_and_say_why(table, msg, words):
+    before = snapshot(table)
+    assert table.handle(msg) is False
+    assert words in table.error
+    assert snapshot(table) == before
+
+
+def test_stale_and_replayed_intents_are_refused(table):
+    msg = {"type": "action", "seq": 0, "seat": 0, "action": {"type": "roll"}}
+    assert table.handle(dict(msg))
+    before = snapshot(table)
+    assert table.handle(dict(msg)) is False  # the same click delivered twice
+    assert "stale intent" in table.error
+    assert snapshot(table) == before
+    assert table.handle({"type": "action", "seq": 99, "seat": 0, "action": {"type": "stay"}}) is False
+    assert snapshot(table) == before
+
+
+def test_bot_turns_are_whole_turns_and_explained(table):
+    send(table, type="action", seat=0, action={"type": "roll"})
+    send(table, type="action", seat=0, action={"type": "stay"})
+    send(table, type="action", seat=1, action={"type": "roll"})
+    send(table, type="action", seat=1, action={"type": "stay"})
+    assert table.bot_to_move
+    assert send(table, type="bot_step")
+    assert table.game.current_player == 0
+    assert any("(cautious bot)" in line for line in table.log[:6])
+
+
+def test_undo_takes_back_the_last_persons_action_with_the_bots_replies(table):
+    for seat in (0, 1):
+        send(table, type="action", seat=seat, action={"type": "roll"})
+        send(table, type="action", seat=seat, action={"type": "stay"})
+    send(table, type="bot_step")
+    history = len(table.game.history)
+    assert send(table, type="undo")
+    assert len(table.game.history) < history
+    assert table.game.current_player == 1 and table.game.phase == "treasure"
+
+
+def test_edit_mode_validates_each_edit_and_undo_reverts_it(table):
+    send(table, type="action", seat=0, action={"type": "roll"})
+    send(table, type="action", seat=0, action={"type": "pick_up"})
+    assert send(table, type="mode", mode="edit")
+    assert send(table, type="edit", edit={"op": "set_air", "air": 9})
+    assert table.game.turn_start_air == 9
+    before = snapshot(table)
+    assert not send(table, type="edit", edit={"op": "set_air", "air": 26})
+    assert "air" in table.error and snapshot(table) == before
+    assert not send(table, type="edit", edit={"op": "move_diver", "seat": 0, "position": 0})
+    assert "has not left the submarine" in table.error and snapshot(table) == before
+    assert send(table, type="edit", edit={"op": "set_heading", "seat": 0, "returning": True})
+    assert table.game.divers[0].returning
+    assert send(table, type="undo")
+    assert not table.game.divers[0].returning
+    assert send(table, type="mode", mode="play")
+    assert table.game.apply(Roll()) is not None
+
+
+def test_save_and_load_round_trip_and_bad_files_are_refused(table, tmp_path):
+    send(table, type="action", seat=0, action={"type": "roll"})
+    text = table.to_json()
+    copy = Table.from_json(text)
+    assert copy.game.to_json() == table.game.to_json() and copy.bot_seats == table.bot_seats
+    data = json.loads(text)
+    data["bots"] = {"7": "cautious"}
+    before = snapshot(table)
+    assert not send(table, type="load", text=json.dumps(data))
+    assert "not a seat" in table.error and snapshot(table) == before
+    assert send(table, type="load", text=text)
+    assert table.game.to_json() == copy.game.to_json()
+
+
+def test_names_are_data_not_markup():
+    evil = "<img src=x onerror=alert(1)>"
+    t = Table(players=[evil, "Bob"], seed=1)
+    assert t.game.players[0] == evil
+    assert evil in t.log[0]
+
+
+def test_python_apply_matches_a_click(table):
+    twin = Table(players=["Ann", "Bob"], bots={"Cy": "cautious"}, seed=3)
+    table.apply(Roll())
+    send(twin, type="action", seat=0, action={"type": "roll"})
+    table.apply(Stay())
+    send(twin, type="action", seat=0, action={"type": "stay"})
+    assert table.game.to_json() == twin.game.to_json()
