@@ -2,7 +2,18 @@
 from .policy import Policy, PublicView
 from .simple import CautiousPolicy, RandomPolicy
 
-BOTS = {"random": RandomPolicy, "cautious": CautiousPolicy}
+
+def _odds():
+    from .odds_bot import OddsPolicy  # imports the odds layer (numpy) only when asked for
+    return OddsPolicy()
+
+
+def _search():
+    from .search_bot import SearchPolicy
+    return SearchPolicy()
+
+
+BOTS = {"random": RandomPolicy, "cautious": CautiousPolicy, "odds": _odds, "search": _search}
 
 
 def make_policy(spec) -> Policy:

@@ -1,0 +1,138 @@
+"""The odds bot: decides with the exact odds of getting home (``odds.p_home``).
+
+In plain words:
+- *Turning back*: before each roll while going deeper with treasure, it works
+  out the exact chance of getting home if it turns back now and if it goes one
+  more move deeper first (averaged over the roll). It keeps diving while the
+  later chance stays above its *nerve* (``threshold``); otherwise it turns.
+  The nerve moves with the situation: in the last dive a trailing diver needs
+  points and accepts more risk, a leading one plays safer.
+- *Picking up and dropping*: an item is worth its level's mean value (1.5, 5.5,
+  9.5, 13.5 points). It takes an item when the expected points it brings home
+  (items' value times the chance of getting home) go up, counting that the
+  extra weight slows it and costs everyone air; on the way back it drops its
+  cheapest item when that raises the expected points.
+"""
+from __future__ import annotations
+
+from ..odds.single_diver import p_home
+from ..rules import LEVEL_MEAN, Drop, PickUp, Roll, Stay, TurnBack
+from .policy import Policy
+
+DICE = [(a + b, 1 / 9) for a in (1, 2, 3) for b in (1, 2, 3)]
+
+
+def item_value(item) -> float:
+    return sum(LEVEL_MEAN[lv] for lv in item.levels)
+
+
+def distance_home(view, seat) -> int:
+    """Movement points the diver needs to reach the sub: free spaces on the way + 1."""
+    pos = view.divers[seat].position
+    occupied = {d.position for d in view.divers if d.seat != seat and d.position > 0}
+    return sum(1 for p in range(1, pos) if p not in occupied) + 1
+
+
+def others_breath(view, seat) -> int:
+    return sum(len(d.carried) for d in view.divers if d.seat != seat and not d.back)
+
+
+def free_spaces_deeper(view, seat) -> list[int]:
+    pos = view.divers[seat].position
+    occupied = {d.position for d in view.divers if d.seat != seat and d.position > 0}
+    return [p for p in range(pos + 1, len(view.trail) + 1) if p not in occupied]
+
+
+def p_after_breath(distance, chips, air_now, others) -> float:
+    """P(home) for a diver that has already breathed this turn (air now ``air_now``)."""
+    if chips == 0 and others == 0:
+        return 1.0 if air_now > 0 else 0.0
+    return p_home(distance, chips, air_now + chips, others)
+
+
+class OddsPolicy(Policy):
+    """Exact-odds diver; ``threshold`` is its nerve (see the module docstring)."""
+
+    name = "odds"
+
+    def __init__(self, threshold=0.6, last_dive_shift=0.15):
+        super().__init__()
+        self.threshold = threshold
+        self.last_dive_shift = last_dive_shift
+
+    def nerve(self, view, seat) -> float:
+        """The P(home) it insists on, after looking at the score in the last dive."""
+        t = self.threshold
+        if view.dive == 3:
+            scores = view.scores()
+            best_other = max(s for i, s in enumerate(scores) if i != seat)
+            t += self.last_dive_shift if scores[seat] > best_other else -self.last_dive_shift
+        return min(max(t, 0.05), 0.95)
+
+    def p_one_more_move(self, view, seat) -> float:
+        """P(home) if it goes one more move deeper now and turns back next turn."""
+        me = view.divers[seat]
+        c, k, air = len(me.carried), others_breath(view, seat), view.air
+        if air <= 0:
+            return 0.0
+        air_next = air - k
+        if air_next <= 0:
+            return 0.0
+        deeper = free_spaces_deeper(view, seat)
+        d_now = distance_home(view, seat)
+        total = 0.0
+        for dice_sum, w in DICE:
+            m = min(max(0, dice_sum - c), len(deeper))
+            d = d_now + m  # each free space moved deeper is one more to come back
+            total += w * p_home(d, c, air_next, k)
+        return total
+
+    def choose(self, view, rng):
+        seat = view.current_player
+        me = view.divers[seat]
+        c = len(me.carried)
+        k = others_breath(view, seat)
+        if view.phase == "roll":
+            if me.returning or c == 0:
+                self.explanation = "rolled"
+                return Roll()
+            later = self.p_one_more_move(view, seat)
+            nerve = self.nerve(view, seat)
+            if later < nerve:
+                self.explanation = (f"turned back: P(home) after one more move would be {later:.0%}, "
+                                    f"below its {nerve:.0%} nerve")
+                return TurnBack()
+            self.explanation = f"kept diving: P(home) after one more move is still {later:.0%}"
+            return Roll()
+        here = view.trail[me.position - 1]
+        d = distance_home(view, seat)
+        held = sum(item_value(it) for it in me.carried)
+        p_now = self._p_plan(view, seat, d, c, k)
+        if here is not None:
+            p_more = self._p_plan(view, seat, d, c + 1, k)
+            gain = (held + item_value(here)) * p_more - held * p_now
+            if gain > 0:
+                self.explanation = (f"picked up (worth ~{item_value(here):.1f}): expected points "
+                                    f"{held * p_now:.1f} → {(held + item_value(here)) * p_more:.1f}")
+                return PickUp()
+            self.explanation = f"left the item: P(home) would fall from {p_now:.0%} to {p_more:.0%}"
+            return Stay()
+        if me.returning and c:
+            cheapest = min(range(c), key=lambda i: item_value(me.carried[i]))
+            p_less = self._p_plan(view, seat, d, c - 1, k)
+            kept = held - item_value(me.carried[cheapest])
+            if kept * p_less > held * p_now:
+                self.explanation = (f"dropped its cheapest item: expected points "
+                                    f"{held * p_now:.1f} → {kept * p_less:.1f}")
+                return Drop(cheapest)
+        self.explanation = "did nothing"
+        return Stay()
+
+    def _p_plan(self, view, seat, d, c, k) -> float:
+        """P(home) from this space with ``c`` items, heading back from the next turn on."""
+        air_next = view.air - k  # the others breathe before its next turn
+        if view.air <= 0 or air_next <= 0:
+            return 0.0
+        if c == 0:
+            return 1.0
+        return p_home(d, c, air_next, k)
