@@ -1,7 +1,7 @@
 // Words for the board: pawn labels, space and diver descriptions, the text
 // alternative of the trail and the status line. Pure functions, no DOM.
 
-import type { Diver, PublicView, Space } from "./model";
+import type { Badge, Diver, PublicView, Space, TableView } from "./model";
 
 export const DIVES = 3;
 
@@ -85,8 +85,8 @@ export function trailSummary(view: PublicView): string {
   return divers ? `${head} ${divers}.` : head;
 }
 
-/** One line under the board: whose turn it is and what they may do. */
-export function statusLine(view: PublicView): string {
+/** One line above the board: whose turn it is and what they may do. */
+export function statusLine(view: PublicView | TableView): string {
   const dive = `Dive ${view.dive} of ${DIVES} · air ${view.air}`;
   if (view.is_over || view.phase === "over") {
     const names = view.winners.map((seat) => view.divers[seat]?.name ?? `seat ${seat + 1}`);
@@ -94,8 +94,55 @@ export function statusLine(view: PublicView): string {
     const won = names.length > 1 ? `${names.join(" and ")} share the win` : `${names[0] ?? "nobody"} wins`;
     return `Game over · ${won}${best !== undefined ? ` with ${plural(best, "point")}` : ""}`;
   }
+  const table = view as TableView;
+  if (table.mode === "edit") return `${dive} · Edit mode: set up a what-if position`;
   const seat = view.current_player;
   const who = seat === null ? "" : view.divers[seat]?.name ?? `seat ${seat + 1}`;
+  if (seat !== null && table.bots?.[seat]) return `${dive} · ${who} (bot) to play: press Next or Auto-play`;
   const todo = view.phase === "roll" ? "to roll" : "to pick up, drop or stay";
   return who ? `${dive} · ${who} ${todo}` : dive;
+}
+
+/** A probability as a whole percentage; never rounds a possibility to 0% or 100%. */
+export function percent(p: number): string {
+  if (!Number.isFinite(p) || p <= 0) return "0%";
+  if (p >= 1) return "100%";
+  const r = Math.round(p * 100);
+  if (r <= 0) return "<1%";
+  if (r >= 100) return ">99%";
+  return `${r}%`;
+}
+
+/** The P(home) badge of one diver: its text, its tooltip and whether it is an estimate. */
+export function badgeText(badge: Badge | null | undefined): { text: string; title: string; estimate: boolean } | null {
+  if (!badge || typeof badge.p !== "number") return null;
+  if (badge.method === "back") {
+    return { text: "Safe in the sub", title: "Back in the submarine: what it carries is banked at the end of the dive", estimate: false };
+  }
+  if (badge.method === "estimate") {
+    const se = badge.se === null || badge.se === undefined ? "" : ` ± ${Math.max(1, Math.round(badge.se * 100))}`;
+    return {
+      text: `P(home) ≈ ${percent(badge.p)}${se}`,
+      title: `Estimated chance of getting back to the sub (Monte Carlo${se ? `, ±${se.slice(3)} is one standard error in percentage points` : ""})`,
+      estimate: true,
+    };
+  }
+  return { text: `P(home) ${percent(badge.p)}`, title: "Exact chance of getting back to the sub before the air runs out", estimate: false };
+}
+
+/** Where a diver is, in a few words: "in the sub", "back in the sub", "space 5, diving down". */
+export function whereText(diver: Diver): string {
+  if (diver.position === 0) return diver.back ? "back in the sub" : "in the sub";
+  return `space ${diver.position}, ${diver.returning ? "heading back" : "diving down"}`;
+}
+
+/** Items as short level words: "L2, L1, stack 1+3+3". */
+export function itemsText(items: number[][]): string {
+  if (items.length === 0) return "nothing";
+  return items.map((it) => (it.length === 1 ? `L${it[0]}` : `stack ${it.join("+")}`)).join(", ");
+}
+
+/** Total chips in some items (a stack counts each of its chips). */
+export function chipCount(items: number[][]): number {
+  return items.reduce((n, it) => n + it.length, 0);
 }

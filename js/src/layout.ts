@@ -127,3 +127,72 @@ export function dotPositions(cx: number, cy: number, count: number, spacing: num
 export function round(v: number): number {
   return Math.round(v * 100) / 100;
 }
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** Where a pawn on trail space `position` stands: just above its chip. 0 = the sub's hatch. */
+export function pawnPoint(layout: TrailLayout, position: number): Point {
+  if (position <= 0 || position > layout.slots.length) return hatchPoint(layout);
+  const slot = layout.slots[position - 1];
+  return { x: slot.x, y: round(slot.y - layout.pitch * 0.72) };
+}
+
+/** Where the rope leaves the sub: the start of every dive and the end of every way home. */
+export function hatchPoint(layout: TrailLayout): Point {
+  const { x, y, height } = layout.sub;
+  return { x: round(x + layout.pitch / 2), y: round(y + height * 0.6) };
+}
+
+/** The sub's hull: wide enough for `aboard` pawns, never wider than the board. */
+export function subHull(layout: TrailLayout, aboard: number): { x: number; y: number; width: number; height: number } {
+  const { x, y, height } = layout.sub;
+  const want = Math.round(height * 1.2 + layout.pitch * 0.62 * Math.max(aboard, 2) + 12);
+  return { x, y, width: Math.min(layout.sub.width, want), height };
+}
+
+/** Pawn `index` of the `aboard` pawns in the sub, in a row after the tower, squeezed to fit. */
+export function subPawnPoint(layout: TrailLayout, index: number, aboard: number): Point {
+  const hull = subHull(layout, aboard);
+  const first = hull.x + hull.height * 1.2;
+  const room = hull.x + hull.width - 14 - first;
+  const step = aboard > 1 ? Math.min(layout.pitch * 0.62, room / (aboard - 1)) : 0;
+  return { x: round(first + index * step), y: round(hull.y + hull.height * 0.62) };
+}
+
+/**
+ * Unit vector of a diver's heading on the board: toward the next space
+ * deeper, or toward the previous space (the sub from space 1) when
+ * returning. On the last space, deeper keeps the direction it came from.
+ */
+export function headingVector(layout: TrailLayout, position: number, returning: boolean): Point {
+  const n = layout.slots.length;
+  if (position < 1 || position > n) return { x: 0, y: returning ? -1 : 1 };
+  const here = pawnPoint(layout, position);
+  let from = here;
+  let to: Point;
+  if (returning) {
+    to = position === 1 ? hatchPoint(layout) : pawnPoint(layout, position - 1);
+  } else if (position < n) {
+    to = pawnPoint(layout, position + 1);
+  } else {
+    from = position === 1 ? hatchPoint(layout) : pawnPoint(layout, position - 1);
+    to = here;
+  }
+  const dx = to.x - from.x;
+  const dy = to.y - from.y;
+  const len = Math.hypot(dx, dy) || 1;
+  return { x: round(dx / len), y: round(dy / len) };
+}
+
+/** Points of an arrow head (a triangle) centred on (cx, cy), pointing along unit vector `dir`. */
+export function arrowPoints(cx: number, cy: number, dir: Point, size: number): string {
+  const tip = { x: cx + dir.x * size, y: cy + dir.y * size };
+  const back = { x: cx - dir.x * size * 0.6, y: cy - dir.y * size * 0.6 };
+  const side = { x: -dir.y * size * 0.75, y: dir.x * size * 0.75 };
+  return [tip, { x: back.x + side.x, y: back.y + side.y }, { x: back.x - side.x, y: back.y - side.y }]
+    .map((p) => `${round(p.x)},${round(p.y)}`)
+    .join(" ");
+}

@@ -1,6 +1,9 @@
-// The widget's synced traits, mirrored from deepsea_widget/widget.py (Board).
-// The view is the game's public view (Game.public_view() in Python): public
-// information only, so chip values never appear, just their levels.
+// The widget's synced trait and its messages, mirrored from
+// deepsea_widget/widget.py (Board). The view is the game's public view
+// (Game.public_view() in Python: levels, never unbanked values) plus what
+// the table adds (sequence number, mode, error, bots, log, events, badges...).
+// Python is the source of truth: the front end reads `view` and only sends
+// intents; it never writes a trait.
 
 /** Chip levels 1..4 on one trail space: one chip, or a stack of up to 3. */
 export type Chips = number[];
@@ -23,16 +26,50 @@ export interface Diver {
 }
 
 export type Action =
-  | { type: "roll" }
+  | { type: "roll"; dice?: number[] }
   | { type: "turn_back" }
   | { type: "pick_up" }
   | { type: "drop"; index: number }
   | { type: "stay" };
 
+export type ActionKind = Action["type"];
+
+/** One event of the last step; `text` is its plain-language line. */
+export interface GameEvent {
+  type: string;
+  text: string;
+  seat?: number;
+  name?: string;
+  /** Rolled: the two faces. */
+  dice?: number[];
+  /** Rolled: spaces to move. */
+  move?: number;
+  /** Moved: from, to (0 = the sub) and every space passed, in order. */
+  start?: number;
+  end?: number;
+  path?: number[];
+  jumped?: string[];
+  [key: string]: unknown;
+}
+
+/** P(home) of one diver: exact, a Monte Carlo estimate (with its standard error), or already back. */
+export interface Badge {
+  p: number;
+  se: number | null;
+  method: "exact" | "estimate" | "back";
+}
+
+export interface Summary {
+  title: string;
+  lines: string[];
+}
+
+export type ReasonKey = "roll" | "turn_back" | "pick_up" | "drop" | "stay";
+
 export interface PublicView {
   dive: number;
   air: number;
-  /** Air when the current turn began, before breathing (if the engine gives it). */
+  /** Air when the current turn began, before breathing. */
   turn_start_air?: number;
   phase: Phase;
   current_player: number | null;
@@ -44,8 +81,53 @@ export interface PublicView {
   winners: number[];
 }
 
+/** What the table adds to the game's public view. All optional, so a bare public view still draws. */
+export interface TableView extends PublicView {
+  /** The state number every intent must quote. */
+  seq?: number;
+  mode?: "play" | "edit";
+  /** Why the last intent was refused ("" when it was not). */
+  error?: string;
+  /** Per seat: the bot's name, or null for a person. */
+  bots?: Array<string | null>;
+  bot_to_move?: boolean;
+  /** Plain-language lines, newest first. */
+  log?: string[];
+  /** Events of the last step. */
+  events?: GameEvent[];
+  badges?: Array<Badge | null>;
+  /** Air at the active diver's next turn if everyone keeps their items. */
+  forecast_air?: number | null;
+  summary?: Summary | null;
+  reasons?: Partial<Record<ReasonKey, string>>;
+  can_undo?: boolean;
+}
+
+export type EditOp =
+  | { op: "move_diver"; seat: number; position: number; returning?: boolean }
+  | { op: "set_heading"; seat: number; returning: boolean }
+  | { op: "give_item"; seat: number; levels: number[] }
+  | { op: "take_item"; seat: number; index: number }
+  | { op: "set_air"; air: number }
+  | { op: "set_space"; space: number; levels: number[] | null }
+  | { op: "set_turn"; seat: number };
+
+/** Messages the front end sends (model.send). */
+export type Intent =
+  | { type: "action"; seq: number; seat: number; action: Action }
+  | { type: "bot_step"; seq: number; auto: boolean }
+  | { type: "undo"; seq: number }
+  | { type: "new_game"; seq: number }
+  | { type: "mode"; seq: number; mode: "play" | "edit" }
+  | { type: "edit"; seq: number; edit: EditOp }
+  | { type: "load"; seq: number; text: string }
+  | { type: "export" };
+
+/** Custom messages Python sends back. */
+export type Reply = { type: "export"; text: string };
+
 /** The Python traits of Board that the front end reads. */
 export interface Model {
   /** Empty ({}) until a game is attached. */
-  view: PublicView | Record<string, never>;
+  view: TableView | Record<string, never>;
 }

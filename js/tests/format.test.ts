@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+  badgeText,
+  chipCount,
+  itemsText,
+  percent,
+  whereText,
   describeDiver,
   describeSpace,
   initials,
@@ -102,5 +107,40 @@ describe("words", () => {
     expect(statusLine(view({ ...over, winners: [0, 2], scores: [7, 1, 7] }))).toBe(
       "Game over · Ann and Cy share the win with 7 points",
     );
+  });
+});
+
+describe("badges and diver words", () => {
+  it("shows P(home) as a percentage, never rounding a chance away", () => {
+    expect(percent(0.62)).toBe("62%");
+    expect(percent(0)).toBe("0%");
+    expect(percent(1)).toBe("100%");
+    expect(percent(0.001)).toBe("<1%");
+    expect(percent(0.998)).toBe(">99%");
+  });
+
+  it("labels exact odds, estimates with their error, and divers back home", () => {
+    expect(badgeText({ p: 0.625, se: null, method: "exact" })?.text).toBe("P(home) 63%");
+    const est = badgeText({ p: 0.62, se: 0.031, method: "estimate" })!;
+    expect(est.text).toBe("P(home) ≈ 62% ± 3");
+    expect(est.estimate).toBe(true);
+    expect(est.title).toContain("Estimated");
+    expect(badgeText({ p: 1, se: null, method: "back" })?.text).toBe("Safe in the sub");
+    expect(badgeText(null)).toBeNull();
+  });
+
+  it("says where a diver is and what it carries", () => {
+    expect(whereText(diver("Ann"))).toBe("in the sub");
+    expect(whereText(diver("Ann", { back: true }))).toBe("back in the sub");
+    expect(whereText(diver("Ann", { position: 4, returning: true }))).toBe("space 4, heading back");
+    expect(itemsText([[1], [2, 3, 3]])).toBe("L1, stack 2+3+3");
+    expect(itemsText([])).toBe("nothing");
+    expect(chipCount([[1], [2, 3, 3]])).toBe(4);
+  });
+
+  it("tells a bot's turn and edit mode apart", () => {
+    const v = { ...view({ current_player: 2 }), bots: [null, null, "cautious"] };
+    expect(statusLine(v)).toBe("Dive 1 of 3 · air 25 · Cy (bot) to play: press Next or Auto-play");
+    expect(statusLine({ ...view(), mode: "edit" as const })).toBe("Dive 1 of 3 · air 25 · Edit mode: set up a what-if position");
   });
 });

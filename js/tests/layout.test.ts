@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { dotPositions, polygonPoints, trailLayout } from "../src/layout";
+import {
+  arrowPoints,
+  dotPositions,
+  hatchPoint,
+  headingVector,
+  pawnPoint,
+  polygonPoints,
+  subHull,
+  subPawnPoint,
+  trailLayout,
+} from "../src/layout";
 
 describe("trailLayout", () => {
   it("places one slot per space, numbered from 1", () => {
@@ -90,5 +100,54 @@ describe("dotPositions", () => {
     const four = dotPositions(10, 3, 4, 6);
     expect(four.map(([x]) => x)).toEqual([1, 7, 13, 19]);
     expect(four.every(([, y]) => y === 3)).toBe(true);
+  });
+});
+
+describe("pawns and headings", () => {
+  const layout = trailLayout(10, 640);
+
+  it("stands a pawn above its chip", () => {
+    const p = pawnPoint(layout, 3);
+    expect(p.x).toBe(layout.slots[2].x);
+    expect(p.y).toBeLessThan(layout.slots[2].y);
+    expect(pawnPoint(layout, 0)).toEqual(hatchPoint(layout));
+  });
+
+  it("points deeper along the row and back toward the sub", () => {
+    expect(headingVector(layout, 3, false)).toEqual({ x: 1, y: 0 });
+    expect(headingVector(layout, 3, true)).toEqual({ x: -1, y: 0 });
+    // From space 1 the way back leads to the hatch, up and to the left or straight up.
+    expect(headingVector(layout, 1, true).y).toBeLessThan(0);
+    // On the last space, deeper keeps the direction it came from.
+    expect(headingVector(layout, 10, false)).toEqual(headingVector(layout, 9, false));
+  });
+
+  it("turns the corner of the serpentine", () => {
+    const narrow = trailLayout(10, 300); // 5 or 6 columns: space columns+1 is on the next row
+    const c = narrow.columns;
+    expect(headingVector(narrow, c, false)).toEqual({ x: 0, y: 1 });
+    expect(headingVector(narrow, c + 1, true)).toEqual({ x: 0, y: -1 });
+    expect(headingVector(narrow, c + 1, false)).toEqual({ x: -1, y: 0 });
+  });
+
+  it("fits up to six pawns in the sub, even in a narrow column", () => {
+    for (const width of [220, 640]) {
+      const l = trailLayout(32, width);
+      const hull = subHull(l, 6);
+      const xs = Array.from({ length: 6 }, (_, i) => subPawnPoint(l, i, 6).x);
+      expect(xs[0]).toBeGreaterThan(hull.x);
+      expect(xs[5] + 12).toBeLessThanOrEqual(hull.x + hull.width);
+      for (let i = 1; i < 6; i++) expect(xs[i] - xs[i - 1]).toBeGreaterThan(20);
+      expect(hull.x + hull.width).toBeLessThanOrEqual(l.width);
+    }
+  });
+
+  it("draws an arrow head pointing along its direction", () => {
+    const pts = arrowPoints(0, 0, { x: 1, y: 0 }, 10)
+      .split(" ")
+      .map((p) => p.split(",").map(Number));
+    expect(pts[0]).toEqual([10, 0]);
+    expect(pts[1][0]).toBeLessThan(0);
+    expect(pts[2][0]).toBeLessThan(0);
   });
 });

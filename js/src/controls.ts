@@ -1,0 +1,157 @@
+// Which controls are usable now and, when not, why (the reason becomes the
+// disabled button's tooltip); and the intents the controls send. Pure
+// functions of the view, so vitest checks them and two views agree.
+
+import type { Action, ActionKind, Intent, ReasonKey, TableView } from "./model";
+import { describeChips } from "./format";
+
+export interface ControlState {
+  disabled: boolean;
+  /** Why it is disabled ("" when enabled). */
+  reason: string;
+}
+
+export interface DropControl extends ControlState {
+  index: number;
+  /** Accessible name: "Drop item 1 (level 2)"; just "Drop" when nothing is carried. */
+  label: string;
+}
+
+export interface ControlStates {
+  roll: ControlState;
+  turn_back: ControlState;
+  pick_up: ControlState;
+  stay: ControlState;
+  drops: DropControl[];
+  undo: ControlState;
+  next: ControlState;
+  autoplay: ControlState;
+}
+
+const ON: ControlState = { disabled: false, reason: "" };
+
+function off(reason: string): ControlState {
+  return { disabled: true, reason };
+}
+
+export function nameOf(view: TableView, seat: number | null | undefined): string {
+  if (seat === null || seat === undefined) return "";
+  return view.divers[seat]?.name ?? `seat ${seat + 1}`;
+}
+
+export function isBotSeat(view: TableView, seat: number | null | undefined): boolean {
+  return seat !== null && seat !== undefined && !!view.bots?.[seat];
+}
+
+export function botToMove(view: TableView): boolean {
+  if (view.bot_to_move !== undefined) return view.bot_to_move;
+  return (view.mode ?? "play") === "play" && !view.is_over && isBotSeat(view, view.current_player);
+}
+
+/** Why no person may act at all now, or "" if the current diver is a person in play mode. */
+export function blockedReason(view: TableView): string {
+  if (view.is_over || view.phase === "over") return "The game is over: press New game to play again";
+  if (view.mode === "edit") return "Edit mode: press Back to play first";
+  const seat = view.current_player;
+  if (seat === null) return "Nobody is to move";
+  if (isBotSeat(view, seat)) return `It is ${nameOf(view, seat)}'s turn, a bot: press Next or Auto-play`;
+  return "";
+}
+
+/** A fallback reason for an illegal action when the view gives none. */
+function localReason(view: TableView, kind: ReasonKey): string {
+  const seat = view.current_player ?? 0;
+  const diver = view.divers[seat];
+  const name = nameOf(view, seat);
+  if (kind === "roll" || kind === "turn_back") {
+    if (view.phase !== "roll") return `${name} has moved this turn: pick up, drop or stay`;
+    if (kind === "turn_back") {
+      if (diver?.returning) return `${name} is already heading back (once per dive)`;
+      return `${name} carries nothing: a diver turns back only with treasure`;
+    }
+    return "Not possible now";
+  }
+  if (view.phase !== "treasure") return `${name} must roll first`;
+  const here = diver && diver.position > 0 ? view.trail[diver.position - 1] : null;
+  if (kind === "pick_up") return `Space ${diver?.position ?? "?"} is blank: nothing to pick up`;
+  if (kind === "drop") {
+    if (!diver || diver.carried.length === 0) return `${name} carries nothing to drop`;
+    if (here) return `Space ${diver.position} is not blank: drop only on a blank space`;
+  }
+  return "Not possible now";
+}
+
+function legalKinds(view: TableView): Set<ActionKind> {
+  return new Set((view.legal ?? []).map((a) => a.type));
+}
+
+function actionState(view: TableView, kind: Exclude<ReasonKey, "drop">, blocked: string, legal: Set<ActionKind>): ControlState {
+  if (blocked) return off(blocked);
+  if (legal.has(kind)) return ON;
+  return off(view.reasons?.[kind] || localReason(view, kind));
+}
+
+export function controlStates(view: TableView): ControlStates {
+  const blocked = blockedReason(view);
+  const legal = legalKinds(view);
+  const seat = view.current_player;
+  const carried = seat === null ? [] : view.divers[seat]?.carried ?? [];
+  const dropReason = blocked || view.reasons?.drop || localReason(view, "drop");
+  const legalDrops = new Set(
+    (view.legal ?? []).filter((a): a is Extract<Action, { type: "drop" }> => a.type === "drop").map((a) => a.index),
+  );
+  const drops: DropControl[] =
+    carried.length === 0
+      ? [{ index: -1, label: "Drop", ...off(dropReason) }]
+      : carried.map((levels, index) => ({
+          index,
+          label: `Drop item ${index + 1} (${describeChips(levels)})`,
+          ...(!blocked && legalDrops.has(index) ? ON : off(dropReason)),
+        }));
+
+  const over = view.is_over || view.phase === "over";
+  const anyBot = (view.bots ?? []).some((b) => !!b);
+  let next: ControlState = ON;
+  if (!botToMove(view)) {
+    if (over) next = off("The game is over");
+    else if (view.mode === "edit") next = off("Edit mode: press Back to play first");
+    else if (!anyBot) next = off("No bots at this table");
+    else next = off(`It is ${nameOf(view, seat)}'s turn (a person): no bot to move`);
+  }
+  return {
+    roll: actionState(view, "roll", blocked, legal),
+    turn_back: actionState(view, "turn_back", blocked, legal),
+    pick_up: actionState(view, "pick_up", blocked, legal),
+    stay: actionState(view, "stay", blocked, legal),
+    drops,
+    undo: view.can_undo ? ON : off(view.mode === "edit" ? "No edit to undo" : "Nothing to undo"),
+    next,
+    autoplay: anyBot ? ON : off("No bots at this table"),
+  };
+}
+
+/** Keyboard shortcuts (no modifier keys) -> control. */
+export const SHORTCUTS: Record<string, string> = {
+  r: "roll",
+  t: "turn_back",
+  p: "pick_up",
+  s: "stay",
+  n: "next",
+  u: "undo",
+  a: "autoplay",
+};
+
+// ----- intents ------------------------------------------------------------
+
+export function seqOf(view: TableView): number {
+  return typeof view.seq === "number" ? view.seq : 0;
+}
+
+export function actionIntent(view: TableView, action: Action): Intent | null {
+  if (view.current_player === null) return null;
+  return { type: "action", seq: seqOf(view), seat: view.current_player, action };
+}
+
+export function botStepIntent(view: TableView, auto: boolean): Intent {
+  return { type: "bot_step", seq: seqOf(view), auto };
+}

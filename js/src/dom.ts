@@ -1,0 +1,56 @@
+// A few lines of DOM building: every string goes in as text, never as HTML,
+// so a name like `<img src=x onerror=...>` shows literally.
+
+export type Child = Node | string | null | undefined | false;
+
+export interface Props {
+  class?: string;
+  /** Attributes (aria-*, title, type, ...). */
+  attrs?: Record<string, string | number | boolean | null | undefined>;
+  /** Called with the new element, e.g. to add listeners. */
+  on?: Partial<Record<keyof HTMLElementEventMap, (event: Event) => void>>;
+}
+
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Props = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (props.class) node.className = props.class;
+  for (const [k, v] of Object.entries(props.attrs ?? {})) setAttr(node, k, v);
+  for (const [k, fn] of Object.entries(props.on ?? {})) if (fn) node.addEventListener(k, fn);
+  append(node, children);
+  return node;
+}
+
+export function append(node: Node, children: Child[]): void {
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    node.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
+  }
+}
+
+/** Set (or with null/undefined/false remove) an attribute; true sets it empty. */
+export function setAttr(node: Element, name: string, value: string | number | boolean | null | undefined): void {
+  if (value === null || value === undefined || value === false) node.removeAttribute(name);
+  else node.setAttribute(name, value === true ? "" : String(value));
+}
+
+/** A real button; `key` identifies it across redraws (focus is kept on it). */
+export function button(label: string, key: string, onClick: () => void, attrs: Props["attrs"] = {}): HTMLButtonElement {
+  return h("button", { attrs: { type: "button", "data-key": key, ...attrs }, on: { click: onClick } }, label);
+}
+
+/** Enable or disable a control; a disabled one shows why as its tooltip. */
+export function setEnabled(node: HTMLButtonElement | HTMLInputElement | HTMLSelectElement, enabled: boolean, reason: string, tip = ""): void {
+  node.disabled = !enabled;
+  const title = enabled ? tip : reason;
+  if (title) node.title = title;
+  else node.removeAttribute("title");
+  setAttr(node, "data-reason", enabled ? null : reason);
+}
+
+export function show(node: HTMLElement, visible: boolean): void {
+  node.hidden = !visible;
+}

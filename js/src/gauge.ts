@@ -1,0 +1,63 @@
+// Air gauge maths: the shared air track runs 25 -> 0; where the air is,
+// how worried to be, and where it will be at the active diver's next turn.
+// Pure functions, no DOM.
+
+export const AIR_MAX = 25;
+
+/** Air at or below this shows in the warning colour. */
+export const AIR_LOW = 8;
+/** Air at or below this is critical: one or two more breaths end the dive. */
+export const AIR_CRITICAL = 3;
+
+export type AirLevel = "ok" | "low" | "critical" | "out";
+
+export function clampAir(air: number): number {
+  if (!Number.isFinite(air)) return 0;
+  return Math.max(0, Math.min(AIR_MAX, Math.round(air)));
+}
+
+/** Share of the track still left, 0..1. */
+export function airFraction(air: number): number {
+  return clampAir(air) / AIR_MAX;
+}
+
+export function airLevel(air: number): AirLevel {
+  if (air <= 0) return "out";
+  if (air <= AIR_CRITICAL) return "critical";
+  if (air <= AIR_LOW) return "low";
+  return "ok";
+}
+
+/**
+ * One cell per value of the track, 25 first: "left" (still there), "risk"
+ * (left now, gone by the forecast turn), "used", with the marker on the
+ * current value and the forecast marker on the forecast value.
+ */
+export interface GaugeCell {
+  value: number;
+  state: "left" | "risk" | "used";
+  current: boolean;
+  forecast: boolean;
+}
+
+export function gaugeCells(air: number, forecast: number | null | undefined): GaugeCell[] {
+  const now = clampAir(air);
+  const next = forecast === null || forecast === undefined ? null : clampAir(Math.min(forecast, now));
+  const cells: GaugeCell[] = [];
+  for (let value = AIR_MAX; value >= 0; value--) {
+    let state: GaugeCell["state"] = value <= now ? "left" : "used";
+    if (state === "left" && next !== null && value > next) state = "risk";
+    cells.push({ value, state, current: value === now, forecast: next !== null && value === next && next !== now });
+  }
+  return cells;
+}
+
+/** The forecast in words, e.g. "Ann's next turn: air 12 (−5 if everyone keeps their items)". */
+export function forecastText(air: number, forecast: number | null | undefined, who: string): string {
+  if (forecast === null || forecast === undefined) return "";
+  const drop = clampAir(air) - Math.max(0, forecast);
+  const whose = who ? `${who}'s next turn` : "Next turn";
+  if (forecast <= 0) return `${whose}: air runs out first (if everyone keeps their items)`;
+  if (drop <= 0) return `${whose}: air still ${forecast} (nobody carries anything)`;
+  return `${whose}: air ${forecast}, −${drop} if everyone keeps their items`;
+}

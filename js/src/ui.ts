@@ -1,0 +1,760 @@
+// The whole board widget in one view: status, dice, error, summary, air
+// gauge, the SVG trail, controls, edit panel, save/load, divers and log.
+// It redraws from the synced `view` alone (so two views of one widget agree)
+// and only sends intents; what stays local is how this view looks: the
+// selection in edit mode, Auto-play and its speed, open panels.
+
+import type { AnyModel } from "@anywidget/types";
+import type { EditOp, Intent, Model, Reply, TableView } from "./model";
+import { chipIcon, drawBoard, PAWN_COLOURS, svg, type DrawnBoard } from "./board";
+import { badgeText, chipCount, itemsText, pawnLabels, plural, statusLine, whereText } from "./format";
+import { airLevel, forecastText, gaugeCells, AIR_MAX } from "./gauge";
+import { isSpeed, lastRoll, moveDuration, moveFrames, moveToAnimate, shouldAnimate, SPEEDS, type Speed } from "./anim";
+import {
+  actionIntent,
+  botStepIntent,
+  botToMove,
+  controlStates,
+  nameOf,
+  seqOf,
+  SHORTCUTS,
+  type ControlState,
+} from "./controls";
+import { editClick, giveItem, parseLevels, setAir, setHeading, setSpace, setTurn, SPACE_CHOICES, takeItem, type BoardClick, type Selection } from "./edit";
+import { button, h, setEnabled, show } from "./dom";
+import { trailLayout } from "./layout";
+
+const LOG_SHOWN = 12;
+/** If Python never answers an intent (kernel gone), accept clicks again after this. */
+const PENDING_MS = 2500;
+
+function hasGame(view: Model["view"] | undefined): view is TableView {
+  return !!view && Array.isArray((view as Partial<TableView>).trail);
+}
+
+function prefersReducedMotion(): boolean {
+  return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+export class BoardUI {
+  private readonly model: AnyModel<Model>;
+  private readonly el: HTMLElement;
+  private view: TableView | null = null;
+
+  // Local to this view.
+  private sel: Selection = null;
+  private editSeat = 0;
+  private autoplay = false;
+  private speed: Speed = "normal";
+  private pending = false;
+  private pendingTimer: ReturnType<typeof setTimeout> | undefined;
+  private queued: ((view: TableView) => Intent | null) | null = null;
+  private autoTimer: ReturnType<typeof setTimeout> | undefined;
+  private animation: Animation | null = null;
+  private lastSeq: number | null = null;
+  private columns = -1;
+  private dismissed = "";
+  private lastDice: { dice: [number, number]; move: number; name: string } | null = null;
+  private wantExport = false;
+  private loadSent = false;
+  private logOpen = false;
+  private drawn: DrawnBoard | null = null;
+
+  // Parts built once and updated.
+  private readonly app: HTMLElement;
+  private readonly empty: HTMLElement;
+  private readonly status: HTMLElement;
+  private readonly dice: HTMLElement;
+  private readonly error: HTMLElement;
+  private readonly summary: HTMLElement;
+  private readonly gauge: HTMLElement;
+  private readonly boardWrap: HTMLElement;
+  private readonly buttons: Record<string, HTMLButtonElement> = {};
+  private readonly drops: HTMLElement;
+  private readonly speedSelect: HTMLSelectElement;
+  private readonly editPanel: HTMLElement;
+  private readonly savePanel: HTMLElement;
+  private readonly divers: HTMLElement;
+  private readonly log: HTMLElement;
+  private edit!: {
+    diver: HTMLSelectElement;
+    level: HTMLSelectElement;
+    take: HTMLElement;
+    air: HTMLInputElement;
+    airOut: HTMLOutputElement;
+    turn: HTMLSelectElement;
+    space: HTMLElement;
+    hint: HTMLElement;
+  };
+  private save!: { text: HTMLTextAreaElement; download: HTMLAnchorElement; exportBox: HTMLElement; loadBox: HTMLElement; loadText: HTMLTextAreaElement };
+
+  constructor(model: AnyModel<Model>, el: HTMLElement) {
+    this.model = model;
+    this.el = el;
+    el.classList.add("dsw-root");
+    // Keys pressed inside the widget are ours, not JupyterLab's notebook shortcuts.
+    el.setAttribute("data-lm-suppress-shortcuts", "true");
+
+    this.empty = h("p", { class: "dsw-empty" }, "No game yet: create the board with Board(game) or play().");
+    this.status = h("p", { class: "dsw-status", attrs: { role: "status" } });
+    this.dice = h("div", { class: "dsw-dice", attrs: { role: "img", "aria-label": "No roll yet" } });
+    this.error = h("p", { class: "dsw-error", attrs: { role: "alert" } });
+    this.summary = h("section", { class: "dsw-summary", attrs: { "aria-label": "Summary" } });
+    this.gauge = h("div", { class: "dsw-gauge" });
+    this.boardWrap = h("div", { class: "dsw-boardwrap" });
+    this.drops = h("span", { class: "dsw-drops" });
+    this.speedSelect = h("select", { class: "dsw-speed", attrs: { "aria-label": "Speed", "data-key": "speed" } });
+    for (const [value, s] of Object.entries(SPEEDS)) {
+      this.speedSelect.appendChild(h("option", { attrs: { value } }, s.label));
+    }
+    this.speedSelect.value = this.speed;
+    this.speedSelect.addEventListener("change", () => {
+      if (isSpeed(this.speedSelect.value)) this.speed = this.speedSelect.value;
+    });
+
+    const b = this.buttons;
+    const act = (type: "roll" | "turn_back" | "pick_up" | "stay") => () => this.sendAction({ type });
+    b.roll = button("Roll", "roll", act("roll"), { "aria-keyshortcuts": "R" });
+    b.turn_back = button("Turn back", "turn_back", act("turn_back"), { "aria-keyshortcuts": "T" });
+    b.pick_up = button("Pick up", "pick_up", act("pick_up"), { "aria-keyshortcuts": "P" });
+    b.stay = button("Stay", "stay", act("stay"), { "aria-keyshortcuts": "S" });
+    b.undo = button("Undo", "undo", () => this.sendSimple("undo"), { "aria-keyshortcuts": "U" });
+    b.new_game = button("New game", "new_game", () => this.sendSimple("new_game"));
+    b.next = button("Next", "next", () => this.botStep(false), { "aria-keyshortcuts": "N" });
+    b.autoplay = button("Auto-play", "autoplay", () => this.toggleAutoplay(), { "aria-pressed": "false", "aria-keyshortcuts": "A" });
+    b.edit = button("Edit position", "edit", () => this.toggleEdit(), { "aria-pressed": "false" });
+    b.export = button("Export", "export", () => this.requestExport());
+    b.load = button("Load", "load", () => this.openLoad(), { "aria-expanded": "false" });
+
+    const controls = h(
+      "div",
+      { class: "dsw-controls" },
+      h("div", { class: "dsw-group dsw-play", attrs: { role: "group", "aria-label": "Your move" } }, b.roll, b.turn_back, b.pick_up, this.drops, b.stay),
+      h("div", { class: "dsw-group dsw-bots", attrs: { role: "group", "aria-label": "Bots" } }, b.next, b.autoplay, h("label", { class: "dsw-speed-label" }, "Speed ", this.speedSelect)),
+      h("div", { class: "dsw-group dsw-table", attrs: { role: "group", "aria-label": "Game" } }, b.undo, b.new_game, b.edit, b.export, b.load),
+    );
+    this.editPanel = this.buildEditPanel();
+    this.savePanel = this.buildSavePanel();
+    this.divers = h("ul", { class: "dsw-divers", attrs: { "aria-label": "Divers" } });
+    this.log = h("section", { class: "dsw-logbox", attrs: { "aria-label": "Log" } });
+
+    this.app = h(
+      "div",
+      { class: "dsw-app" },
+      h("div", { class: "dsw-top" }, this.status, this.dice),
+      this.error,
+      this.summary,
+      this.gauge,
+      this.boardWrap,
+      controls,
+      this.editPanel,
+      this.savePanel,
+      this.divers,
+      this.log,
+    );
+    this.boardWrap.addEventListener("click", (e) => this.onBoardClick(e));
+    el.addEventListener("keydown", (e) => this.onKey(e));
+  }
+
+  // ----- intents ----------------------------------------------------------
+
+  private send(intent: Intent | null): boolean {
+    if (!intent || this.pending) return false;
+    this.pending = true;
+    this.el.classList.add("dsw-busy");
+    clearTimeout(this.pendingTimer);
+    this.pendingTimer = setTimeout(() => this.settle(), PENDING_MS);
+    this.model.send(intent);
+    return true;
+  }
+
+  /** Send now, or (for edits like dragging the air slider) as soon as the last intent is answered. */
+  private sendLatest(make: (view: TableView) => Intent | null): void {
+    if (!this.view) return;
+    if (this.pending) this.queued = make;
+    else this.send(make(this.view));
+  }
+
+  private settle(): void {
+    this.pending = false;
+    this.el.classList.remove("dsw-busy");
+    clearTimeout(this.pendingTimer);
+    const make = this.queued;
+    this.queued = null;
+    if (make && this.view) this.send(make(this.view));
+  }
+
+  private sendAction(action: Parameters<typeof actionIntent>[1]): void {
+    if (this.view) this.send(actionIntent(this.view, action));
+  }
+
+  private sendSimple(type: "undo" | "new_game"): void {
+    if (this.view) this.send({ type, seq: seqOf(this.view) });
+  }
+
+  private sendEdit(op: EditOp | null, latest = false): void {
+    if (!op) return;
+    const make = (v: TableView): Intent => ({ type: "edit", seq: seqOf(v), edit: op });
+    if (latest) this.sendLatest(make);
+    else if (this.view) this.send(make(this.view));
+  }
+
+  private botStep(auto: boolean): void {
+    if (this.view && botToMove(this.view)) this.send(botStepIntent(this.view, auto));
+  }
+
+  private toggleAutoplay(): void {
+    this.autoplay = !this.autoplay;
+    this.buttons.autoplay.setAttribute("aria-pressed", String(this.autoplay));
+    clearTimeout(this.autoTimer);
+    if (this.autoplay && !this.animation) this.scheduleAuto(true);
+  }
+
+  /** With Auto-play on, ask for the next bot turn once the last move's animation has ended. */
+  private scheduleAuto(soon = false): void {
+    clearTimeout(this.autoTimer);
+    const v = this.view;
+    if (!this.autoplay || !v || !botToMove(v)) return;
+    const pause = soon ? 0 : SPEEDS[this.speed].pauseMs;
+    this.autoTimer = setTimeout(() => {
+      if (this.autoplay && !this.animation && this.view && botToMove(this.view)) {
+        if (!this.send(botStepIntent(this.view, true))) this.scheduleAuto();
+      }
+    }, pause);
+  }
+
+  private toggleEdit(): void {
+    if (!this.view) return;
+    const mode = this.view.mode === "edit" ? "play" : "edit";
+    this.send({ type: "mode", seq: seqOf(this.view), mode });
+  }
+
+  private requestExport(): void {
+    this.wantExport = true;
+    this.model.send({ type: "export" } satisfies Intent);
+  }
+
+  private openLoad(): void {
+    const open = this.save.loadBox.hidden;
+    show(this.savePanel, open || !this.save.exportBox.hidden);
+    show(this.save.loadBox, open);
+    this.buttons.load.setAttribute("aria-expanded", String(open));
+    if (open) this.save.loadText.focus();
+  }
+
+  onReply(msg: Reply): void {
+    if (!msg || msg.type !== "export" || !this.wantExport) return;
+    this.wantExport = false;
+    const text = String(msg.text ?? "");
+    this.save.text.value = text;
+    const old = this.save.download.href;
+    if (old.startsWith("blob:")) URL.revokeObjectURL(old);
+    this.save.download.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    show(this.save.exportBox, true);
+    show(this.savePanel, true);
+    this.save.text.focus();
+    this.save.text.select();
+  }
+
+  // ----- input --------------------------------------------------------------
+
+  private onBoardClick(e: Event): void {
+    const v = this.view;
+    if (!v || v.mode !== "edit") return;
+    const target = e.target as Element;
+    const pawn = target.closest("[data-diver]");
+    const space = target.closest("[data-space]");
+    const sub = target.closest("[data-sub]");
+    let click: BoardClick | null = null;
+    if (pawn) click = { kind: "diver", seat: Number(pawn.getAttribute("data-diver")) };
+    else if (space) click = { kind: "space", space: Number(space.getAttribute("data-space")) };
+    else if (sub) click = { kind: "sub" };
+    if (!click) return;
+    const { sel, op } = editClick(this.sel, click);
+    this.sel = sel;
+    if (sel?.kind === "diver") this.editSeat = sel.seat;
+    if (op) this.sendEdit(op);
+    this.drawBoardOnly();
+    this.updateEdit(v);
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    const t = e.target as HTMLElement;
+    const tag = t.tagName?.toLowerCase();
+    const typing = tag === "textarea" || tag === "select" || (tag === "input" && (t as HTMLInputElement).type !== "range" && (t as HTMLInputElement).type !== "file");
+    // SVG buttons (edit mode) act on Enter and Space like real buttons.
+    if (!typing && (e.key === "Enter" || e.key === " ") && t instanceof SVGElement && t.getAttribute("role") === "button") {
+      e.preventDefault();
+      t.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      return;
+    }
+    if (typing || e.ctrlKey || e.metaKey || e.altKey || tag === "input") return;
+    const control = SHORTCUTS[e.key.toLowerCase()];
+    const target = control ? this.buttons[control] : undefined;
+    if (target) {
+      e.preventDefault();
+      if (!target.disabled) target.click();
+    }
+  }
+
+  // ----- drawing --------------------------------------------------------------
+
+  /** Redraw everything from the synced view (called on change:view and at start). */
+  update(): void {
+    const started = performance.now();
+    const view = this.model.get("view");
+    const focusKey = this.focusKey();
+    if (!hasGame(view)) {
+      this.view = null;
+      this.el.replaceChildren(this.empty);
+      this.columns = -1;
+      return;
+    }
+    const previous = this.view;
+    this.view = view;
+    if (this.el.firstChild !== this.app) this.el.replaceChildren(this.app);
+    if (view.mode !== "edit") this.sel = null;
+    if (previous && previous.mode !== view.mode && view.mode === "edit") {
+      this.editSeat = view.current_player ?? 0;
+    }
+    this.editSeat = Math.min(this.editSeat, Math.max(0, view.divers.length - 1));
+
+    this.status.textContent = statusLine(view);
+    this.error.textContent = view.error ?? "";
+    show(this.error, !!view.error);
+    if (this.loadSent) {
+      this.loadSent = false;
+      if (!view.error) {
+        show(this.save.loadBox, false);
+        show(this.savePanel, !this.save.exportBox.hidden);
+        this.buttons.load.setAttribute("aria-expanded", "false");
+      }
+    }
+    this.updateSummary(view);
+    this.updateGauge(view);
+    this.updateDice(view);
+    this.updateControls(view);
+    this.updateEdit(view);
+    this.updateDivers(view);
+    this.updateLog(view);
+
+    // Stop the old move: the new state is drawn where it is.
+    this.animation?.cancel();
+    this.animation = null;
+    clearTimeout(this.autoTimer);
+    this.drawBoardOnly();
+    const animate = shouldAnimate(this.lastSeq, view.seq, document.hidden, prefersReducedMotion());
+    this.lastSeq = typeof view.seq === "number" ? view.seq : this.lastSeq ?? 0;
+    this.restoreFocus(focusKey);
+    this.el.dataset.seq = String(seqOf(view));
+    this.el.dataset.renderMs = (performance.now() - started).toFixed(2);
+
+    this.settle();
+    if (animate) this.animateMove(view);
+    else this.scheduleAuto();
+  }
+
+  private focusKey(): string | null {
+    const active = document.activeElement;
+    if (!active || !this.el.contains(active)) return null;
+    return active.getAttribute("data-key");
+  }
+
+  private restoreFocus(key: string | null): void {
+    if (!key) return;
+    const active = document.activeElement;
+    if (active && this.el.contains(active) && active.getAttribute("data-key") === key) return;
+    const node = this.el.querySelector<HTMLElement | SVGElement>(`[data-key="${CSS.escape(key)}"]`);
+    node?.focus();
+  }
+
+  /** Redraw just the SVG trail (on resize, selection change, or as part of update). */
+  drawBoardOnly(): void {
+    const view = this.view;
+    if (!view) return;
+    const focusKey = this.focusKey();
+    const width = this.el.clientWidth;
+    this.drawn = drawBoard(view, width, { editable: view.mode === "edit", selection: this.sel });
+    this.columns = this.drawn.layout.columns;
+    const root = this.drawn.svg;
+    // Keys for focus keeping across redraws in edit mode.
+    root.querySelectorAll("[data-space]").forEach((n) => n.setAttribute("data-key", `space-${n.getAttribute("data-space")}`));
+    root.querySelectorAll("[data-diver]").forEach((n) => n.setAttribute("data-key", `diver-${n.getAttribute("data-diver")}`));
+    root.querySelector("[data-sub]")?.setAttribute("data-key", "sub");
+    this.boardWrap.replaceChildren(root);
+    this.restoreFocus(focusKey);
+  }
+
+  onResize(): void {
+    const view = this.view;
+    if (!view) return;
+    // Redraw only when the serpentine would change, not on every pixel.
+    if (trailLayout(view.trail.length, this.el.clientWidth).columns !== this.columns) {
+      this.animation?.finish();
+      this.drawBoardOnly();
+    }
+  }
+
+  private animateMove(view: TableView): void {
+    const move = moveToAnimate(view.events);
+    const drawn = this.drawn;
+    const stepMs = SPEEDS[this.speed].stepMs;
+    const pawn = move && drawn ? drawn.svg.querySelector<SVGGElement>(`[data-diver="${move.seat}"]`) : null;
+    if (!move || !drawn || !pawn || stepMs <= 0 || typeof pawn.animate !== "function") {
+      this.scheduleAuto();
+      return;
+    }
+    const occupied = new Set(view.divers.filter((d, s) => s !== move.seat && d.position > 0).map((d) => d.position));
+    const frames = moveFrames(drawn.layout, move, drawn.pawnAt[move.seat], occupied);
+    const keyframes = frames.map((f) => ({ transform: `translate(${f.dx}px, ${f.dy}px)` }));
+    pawn.classList.add("dsw-moving");
+    pawn.parentNode?.appendChild(pawn); // on top of the pawns it jumps over
+    const animation = pawn.animate(keyframes, { duration: moveDuration(move, stepMs), easing: "linear" });
+    this.animation = animation;
+    this.el.dataset.animating = "true";
+    const done = (): void => {
+      if (this.animation !== animation) return;
+      this.animation = null;
+      pawn.classList.remove("dsw-moving");
+      delete this.el.dataset.animating;
+      this.scheduleAuto();
+    };
+    animation.addEventListener("finish", done);
+    animation.addEventListener("cancel", () => {
+      if (this.animation === animation) this.animation = null;
+      delete this.el.dataset.animating;
+    });
+  }
+
+  private updateSummary(view: TableView): void {
+    const s = view.summary;
+    const key = s ? JSON.stringify(s) : "";
+    const visible = !!s && key !== this.dismissed;
+    show(this.summary, visible);
+    if (!visible || this.summary.dataset.summary === key) return;
+    this.summary.dataset.summary = key;
+    const id = `dsw-summary-${Math.random().toString(36).slice(2, 8)}`;
+    this.summary.setAttribute("aria-labelledby", id);
+    this.summary.replaceChildren(
+      h("h3", { class: "dsw-summary-title", attrs: { id } }, s!.title),
+      h("ul", { class: "dsw-summary-lines" }, ...s!.lines.map((line) => h("li", {}, line))),
+      button("Close summary", "close_summary", () => {
+        this.dismissed = key;
+        show(this.summary, false);
+      }),
+    );
+  }
+
+  private updateGauge(view: TableView): void {
+    const air = view.air;
+    const level = airLevel(air);
+    const forecast = view.forecast_air;
+    const who = view.is_over ? "" : nameOf(view, view.current_player);
+    const track = h("div", { class: "dsw-track", attrs: { "aria-hidden": "true" } });
+    for (const cell of gaugeCells(air, forecast)) {
+      const classes = ["dsw-cell", `dsw-cell-${cell.state}`];
+      if (cell.current) classes.push("dsw-cell-now");
+      if (cell.forecast) classes.push("dsw-cell-forecast");
+      const label = cell.value % 5 === 0 || cell.current || cell.forecast ? String(cell.value) : "";
+      track.appendChild(h("span", { class: classes.join(" ") }, label));
+    }
+    const text = forecastText(air, forecast, who);
+    this.gauge.className = `dsw-gauge dsw-air-${level}`;
+    this.gauge.replaceChildren(
+      h(
+        "div",
+        {
+          class: "dsw-air-now",
+          attrs: { role: "meter", "aria-label": "Air left", "aria-valuemin": 0, "aria-valuemax": AIR_MAX, "aria-valuenow": Math.max(0, air), "aria-valuetext": `Air ${Math.max(0, air)} of ${AIR_MAX}` },
+        },
+        h("span", { class: "dsw-air-label" }, "Air"),
+        h("span", { class: "dsw-air-value", attrs: { "data-air": air } }, String(Math.max(0, air))),
+      ),
+      h("div", { class: "dsw-gauge-body" }, track, text ? h("p", { class: "dsw-forecast", attrs: { "data-forecast": forecast ?? "" } }, text) : null),
+    );
+  }
+
+  private updateDice(view: TableView): void {
+    const roll = lastRoll(view.events);
+    const fresh = !!roll;
+    if (roll) this.lastDice = roll;
+    const shown = this.lastDice;
+    this.dice.classList.toggle("dsw-dice-old", !fresh);
+    if (!shown) {
+      this.dice.setAttribute("aria-label", "No roll yet");
+      this.dice.replaceChildren();
+      return;
+    }
+    const [a, b] = shown.dice;
+    this.dice.setAttribute("aria-label", `${fresh ? "Roll" : "Last roll"}: ${shown.name} rolled ${a} and ${b}, moves ${shown.move}`);
+    this.dice.setAttribute("data-dice", `${a},${b}`);
+    this.dice.replaceChildren(dieFace(a), dieFace(b), h("span", { class: "dsw-dice-text", attrs: { "aria-hidden": "true" } }, `= ${a + b} → ${plural(shown.move, "space")}`));
+  }
+
+  private updateControls(view: TableView): void {
+    const states = controlStates(view);
+    const b = this.buttons;
+    const apply = (node: HTMLButtonElement, st: ControlState) => setEnabled(node, !st.disabled, st.reason);
+    apply(b.roll, states.roll);
+    apply(b.turn_back, states.turn_back);
+    apply(b.pick_up, states.pick_up);
+    apply(b.stay, states.stay);
+    apply(b.undo, states.undo);
+    apply(b.next, states.next);
+    apply(b.autoplay, states.autoplay);
+    setEnabled(b.new_game, true, "", "Start a new game with the same players");
+    setEnabled(b.edit, !view.is_over, "The game is over: start a new game to set up a position", "Set up a what-if position");
+    b.edit.setAttribute("aria-pressed", String(view.mode === "edit"));
+    b.autoplay.setAttribute("aria-pressed", String(this.autoplay));
+
+    const carried = view.current_player === null ? [] : view.divers[view.current_player]?.carried ?? [];
+    this.drops.replaceChildren(
+      ...states.drops.map((d) => {
+        const node = button("Drop", `drop-${d.index}`, () => this.sendAction({ type: "drop", index: d.index }), { class: "dsw-drop" });
+        if (d.index >= 0) {
+          node.setAttribute("aria-label", d.label);
+          node.replaceChildren(document.createTextNode("Drop "), chipIcon(carried[d.index] ?? [1], 16));
+          node.querySelector("svg")?.setAttribute("aria-hidden", "true");
+        }
+        setEnabled(node, !d.disabled, d.reason, d.label);
+        return node;
+      }),
+    );
+  }
+
+  // ----- edit mode --------------------------------------------------------
+
+  private buildEditPanel(): HTMLElement {
+    const diver = h("select", { attrs: { "aria-label": "Diver", "data-key": "edit-diver" } });
+    diver.addEventListener("change", () => {
+      this.editSeat = Number(diver.value);
+      this.sel = { kind: "diver", seat: this.editSeat };
+      this.drawBoardOnly();
+      if (this.view) this.updateEdit(this.view);
+    });
+    const level = h("select", { attrs: { "aria-label": "Item level", "data-key": "edit-level" } });
+    for (let lv = 1; lv <= 4; lv++) level.appendChild(h("option", { attrs: { value: lv } }, `Level ${lv}`));
+    const air = h("input", { attrs: { type: "range", min: 0, max: AIR_MAX, step: 1, "aria-label": "Air", "data-key": "edit-air" } });
+    const airOut = h("output", { class: "dsw-air-out" });
+    air.addEventListener("input", () => (airOut.textContent = air.value));
+    air.addEventListener("change", () => this.sendEdit(setAir(air.value), true));
+    const turn = h("select", { attrs: { "aria-label": "Whose turn", "data-key": "edit-turn" } });
+    turn.addEventListener("change", () => this.sendEdit(setTurn(Number(turn.value))));
+    const take = h("span", { class: "dsw-take" });
+    const space = h("div", { class: "dsw-space-editor" });
+    const hint = h("p", { class: "dsw-edit-hint" });
+    this.edit = { diver, level, take, air, airOut, turn, space, hint };
+    return h(
+      "section",
+      { class: "dsw-edit", attrs: { "aria-label": "Edit position" } },
+      hint,
+      h(
+        "div",
+        { class: "dsw-edit-row" },
+        h("label", {}, "Diver ", diver),
+        button("Heading back", "edit-back", () => this.sendEdit(setHeading(this.editSeat, true))),
+        button("Heading deeper", "edit-deeper", () => this.sendEdit(setHeading(this.editSeat, false))),
+      ),
+      h(
+        "div",
+        { class: "dsw-edit-row" },
+        h("label", {}, "Item ", level),
+        button("Give item", "edit-give", () => this.sendEdit(giveItem(this.editSeat, [Number(level.value)]))),
+        take,
+      ),
+      h("div", { class: "dsw-edit-row" }, h("label", {}, "Air ", air), airOut, h("label", {}, "Whose turn ", turn)),
+      space,
+      h("div", { class: "dsw-edit-row" }, button("Back to play", "edit-play", () => this.toggleEdit())),
+    );
+  }
+
+  private updateEdit(view: TableView): void {
+    const editing = view.mode === "edit";
+    show(this.editPanel, editing);
+    if (!editing) return;
+    const e = this.edit;
+    const names = view.divers.map((d) => d.name);
+    fillSelect(e.diver, names, this.editSeat);
+    fillSelect(e.turn, names, view.current_player ?? 0);
+    e.air.value = String(Math.max(0, view.air));
+    e.airOut.textContent = String(Math.max(0, view.air));
+    const diver = view.divers[this.editSeat];
+    const items = diver?.carried ?? [];
+    e.take.replaceChildren(
+      ...items.map((levels, i) => {
+        const node = button("", `edit-take-${i}`, () => this.sendEdit(takeItem(this.editSeat, i)), {
+          "aria-label": `Take item ${i + 1} (${itemsText([levels])})`,
+          class: "dsw-take-item",
+        });
+        node.append("Take ", chipIcon(levels, 16));
+        node.querySelector("svg")?.setAttribute("aria-hidden", "true");
+        return node;
+      }),
+    );
+    const sel = this.sel;
+    if (sel?.kind === "diver") {
+      e.hint.textContent = `${nameOf(view, sel.seat)} picked: click a space or the sub to put the diver there.`;
+    } else {
+      e.hint.textContent = "Click a diver, then a space or the sub, to move it. Click a space to change what lies there.";
+    }
+    if (sel?.kind === "space") {
+      const k = sel.space;
+      const stack = h("input", { attrs: { type: "text", "aria-label": "Stack levels", placeholder: "e.g. 2 3 3", size: 8, "data-key": "edit-stack" } });
+      const setStack = (): void => {
+        const parsed = parseLevels(stack.value);
+        if ("error" in parsed) {
+          this.error.textContent = parsed.error;
+          show(this.error, true);
+          return;
+        }
+        this.sendEdit(setSpace(k, parsed.levels));
+      };
+      stack.addEventListener("keydown", (ev) => {
+        if (ev.key === "Enter") setStack();
+      });
+      e.space.replaceChildren(
+        h("span", { class: "dsw-space-label" }, `Space ${k}:`),
+        ...SPACE_CHOICES.map((c) => button(c.label, `edit-space-${c.label}`, () => this.sendEdit(setSpace(k, c.levels)))),
+        stack,
+        button("Set stack", "edit-set-stack", setStack),
+      );
+    } else {
+      e.space.replaceChildren(
+        button("Add a space", "edit-add-space", () => this.sendEdit(setSpace(view.trail.length + 1, [1])), {
+          title: "Add a level 1 chip at the far end of the trail",
+        }),
+      );
+    }
+  }
+
+  private buildSavePanel(): HTMLElement {
+    const text = h("textarea", { class: "dsw-save-text", attrs: { readonly: true, rows: 4, "aria-label": "Saved game (JSON)", "data-key": "save-text" } });
+    const download = h("a", { class: "dsw-download", attrs: { download: "deepsea-game.json", href: "#" } }, "Download");
+    const exportBox = h(
+      "div",
+      { class: "dsw-export" },
+      text,
+      h("div", { class: "dsw-edit-row" }, download, button("Close", "export-close", () => {
+        show(exportBox, false);
+        show(this.savePanel, !loadBox.hidden);
+      })),
+    );
+    const loadText = h("textarea", { class: "dsw-load-text", attrs: { rows: 4, "aria-label": "Game to load (JSON)", placeholder: "Paste a saved game here, or choose a file", "data-key": "load-text" } });
+    const file = h("input", { attrs: { type: "file", accept: ".json,application/json", "aria-label": "Choose a saved game file" } });
+    file.addEventListener("change", () => {
+      const f = file.files?.[0];
+      if (f) void f.text().then((t) => (loadText.value = t));
+    });
+    const loadBox = h(
+      "div",
+      { class: "dsw-load" },
+      loadText,
+      h(
+        "div",
+        { class: "dsw-edit-row" },
+        file,
+        button("Load game", "load-game", () => {
+          if (!this.view) return;
+          if (this.send({ type: "load", seq: seqOf(this.view), text: loadText.value })) this.loadSent = true;
+        }),
+        button("Cancel", "load-cancel", () => this.openLoad()),
+      ),
+    );
+    show(exportBox, false);
+    show(loadBox, false);
+    this.save = { text, download, exportBox, loadBox, loadText };
+    const panel = h("section", { class: "dsw-save", attrs: { "aria-label": "Save and load" } }, exportBox, loadBox);
+    show(panel, false);
+    return panel;
+  }
+
+  // ----- divers and log ---------------------------------------------------
+
+  private updateDivers(view: TableView): void {
+    const labels = pawnLabels(view.divers.map((d) => d.name));
+    this.divers.replaceChildren(
+      ...view.divers.map((d, seat) => {
+        const bot = view.bots?.[seat];
+        const badge = d.position > 0 || d.back ? badgeText(view.badges?.[seat]) : null;
+        const classes = ["dsw-diver", `dsw-seat-${seat % PAWN_COLOURS}`];
+        if (view.current_player === seat && !view.is_over) classes.push("dsw-current");
+        return h(
+          "li",
+          { class: classes.join(" "), attrs: { "data-seat": seat } },
+          h(
+            "div",
+            { class: "dsw-diver-head" },
+            h("span", { class: "dsw-swatch", attrs: { "aria-hidden": "true" } }, labels[seat]),
+            h("span", { class: "dsw-diver-name" }, d.name),
+            bot ? h("span", { class: "dsw-diver-kind" }, `${bot} bot`) : null,
+            view.current_player === seat && !view.is_over ? h("span", { class: "dsw-to-play" }, "to play") : null,
+          ),
+          h("div", { class: "dsw-diver-where" }, whereText(d)),
+          h(
+            "div",
+            { class: "dsw-diver-items", attrs: { "aria-label": `Carrying ${itemsText(d.carried)}` } },
+            h("span", { class: "dsw-k" }, "Carrying "),
+            ...(d.carried.length ? d.carried.map((it) => chipIcon(it, 16)) : ["nothing"]),
+          ),
+          h(
+            "div",
+            { class: "dsw-diver-score" },
+            `Banked ${plural(d.banked.length, "item")}${chipCount(d.banked) !== d.banked.length ? ` (${plural(chipCount(d.banked), "chip")})` : ""} · Score ${d.score}`,
+          ),
+          badge
+            ? h(
+                "div",
+                { class: `dsw-badge${badge.estimate ? " dsw-estimate" : ""}`, attrs: { title: badge.title, "data-p": view.badges?.[seat]?.p ?? "" } },
+                badge.text,
+                badge.estimate ? h("span", { class: "dsw-est-label" }, " estimate") : null,
+              )
+            : null,
+        );
+      }),
+    );
+  }
+
+  private updateLog(view: TableView): void {
+    const lines = view.log ?? (view.events ?? []).map((e) => e.text).reverse();
+    const shown = lines.slice(0, LOG_SHOWN);
+    const older = lines.slice(LOG_SHOWN);
+    const children: Node[] = [
+      h("h4", { class: "dsw-log-title" }, "Log"),
+      h("ol", { class: "dsw-log", attrs: { "aria-label": "Log, newest first" } }, ...shown.map((l) => h("li", { class: /breathes|air /.test(l) ? "dsw-log-air" : "" }, l))),
+    ];
+    if (older.length) {
+      const details = h("details", { class: "dsw-log-older" }, h("summary", {}, `Older lines (${older.length})`), h("ol", {}, ...older.map((l) => h("li", {}, l))));
+      details.open = this.logOpen;
+      details.addEventListener("toggle", () => (this.logOpen = details.open));
+      children.push(details);
+    }
+    this.log.replaceChildren(...children);
+  }
+
+  destroy(): void {
+    this.animation?.cancel();
+    clearTimeout(this.autoTimer);
+    clearTimeout(this.pendingTimer);
+    this.el.replaceChildren();
+  }
+}
+
+function fillSelect(select: HTMLSelectElement, names: string[], value: number): void {
+  const same = select.options.length === names.length && names.every((n, i) => select.options[i].text === n);
+  if (!same) select.replaceChildren(...names.map((n, i) => h("option", { attrs: { value: i } }, n)));
+  select.value = String(value);
+}
+
+const PIPS: Record<number, Array<[number, number]>> = {
+  1: [[12, 12]],
+  2: [[7, 7], [17, 17]],
+  3: [[6, 6], [12, 12], [18, 18]],
+};
+
+/** One die face (faces 1..3) as a small picture. */
+function dieFace(value: number): SVGSVGElement {
+  const face = svg("svg", { class: "dsw-die", width: 24, height: 24, viewBox: "0 0 24 24", "aria-hidden": "true", "data-face": value });
+  svg("rect", { class: "dsw-die-body", x: 1, y: 1, width: 22, height: 22, rx: 4 }, face);
+  for (const [cx, cy] of PIPS[value] ?? []) svg("circle", { class: "dsw-pip", cx, cy, r: 2.4 }, face);
+  return face;
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { actionIntent, blockedReason, botStepIntent, botToMove, controlStates, SHORTCUTS } from "../src/controls";
+import { diver, tableView } from "./fixtures";
+
+describe("controls", () => {
+  it("enables Roll for a person's roll phase and says why the rest are off", () => {
+    const s = controlStates(tableView());
+    expect(s.roll).toEqual({ disabled: false, reason: "" });
+    expect(s.turn_back.disabled).toBe(true);
+    expect(s.turn_back.reason).toBe("Ann carries nothing: a diver turns back only with treasure");
+    expect(s.pick_up).toEqual({ disabled: true, reason: "Ann must roll first" });
+    expect(s.stay.disabled).toBe(true);
+    expect(s.drops).toEqual([{ index: -1, label: "Drop", disabled: true, reason: "Ann must roll first" }]);
+    expect(s.undo).toEqual({ disabled: true, reason: "Nothing to undo" });
+  });
+
+  it("prefers the reasons Python gives", () => {
+    const s = controlStates(tableView({ reasons: { turn_back: "Ann is carrying nothing", pick_up: "roll first" } }));
+    expect(s.turn_back.reason).toBe("Ann is carrying nothing");
+    expect(s.pick_up.reason).toBe("roll first");
+  });
+
+  it("offers one Drop per carried item on a blank space", () => {
+    const view = tableView({
+      phase: "treasure",
+      divers: [diver("Ann", { position: 3, carried: [[1], [2, 3, 3]] }), diver("Bob"), diver("Cy")],
+      legal: [{ type: "stay" }, { type: "drop", index: 0 }, { type: "drop", index: 1 }],
+    });
+    const s = controlStates(view);
+    expect(s.drops.map((d) => [d.label, d.disabled])).toEqual([
+      ["Drop item 1 (level 1 chip)", false],
+      ["Drop item 2 (stack of 3 chips (levels 2, 3, 3))", false],
+    ]);
+    expect(s.stay.disabled).toBe(false);
+    expect(s.pick_up).toEqual({ disabled: true, reason: "Space 3 is blank: nothing to pick up" });
+    expect(s.roll.reason).toBe("Ann has moved this turn: pick up, drop or stay");
+  });
+
+  it("keeps Drop buttons but disables them on a chip", () => {
+    const view = tableView({
+      phase: "treasure",
+      divers: [diver("Ann", { position: 2, carried: [[1]] }), diver("Bob"), diver("Cy")],
+      legal: [{ type: "stay" }, { type: "pick_up" }],
+    });
+    const [drop] = controlStates(view).drops;
+    expect(drop.disabled).toBe(true);
+    expect(drop.reason).toBe("Space 2 is not blank: drop only on a blank space");
+  });
+
+  it("enables Turn back when carrying and going deeper", () => {
+    const view = tableView({
+      divers: [diver("Ann", { position: 4, carried: [[1]] }), diver("Bob"), diver("Cy")],
+      legal: [{ type: "roll" }, { type: "turn_back" }],
+    });
+    expect(controlStates(view).turn_back.disabled).toBe(false);
+  });
+
+  it("hands a bot's turn to Next", () => {
+    const view = tableView({ current_player: 2, bot_to_move: true, legal: [{ type: "roll" }] });
+    const s = controlStates(view);
+    expect(botToMove(view)).toBe(true);
+    expect(s.next.disabled).toBe(false);
+    expect(s.roll.disabled).toBe(true);
+    expect(s.roll.reason).toBe("It is Cy's turn, a bot: press Next or Auto-play");
+    expect(controlStates(tableView()).next.reason).toBe("It is Ann's turn (a person): no bot to move");
+  });
+
+  it("works out bot_to_move when the view lacks it", () => {
+    expect(botToMove(tableView({ bot_to_move: undefined, current_player: 2 }))).toBe(true);
+    expect(botToMove(tableView({ bot_to_move: undefined, current_player: 2, mode: "edit" }))).toBe(false);
+  });
+
+  it("blocks every move in edit mode and at the end", () => {
+    expect(blockedReason(tableView({ mode: "edit" }))).toBe("Edit mode: press Back to play first");
+    const over = tableView({ phase: "over", is_over: true, current_player: null, legal: [] });
+    expect(controlStates(over).roll.reason).toBe("The game is over: press New game to play again");
+    expect(controlStates(over).next.reason).toBe("The game is over");
+  });
+
+  it("disables bot controls at a table without bots", () => {
+    const s = controlStates(tableView({ bots: [null, null, null] }));
+    expect(s.autoplay).toEqual({ disabled: true, reason: "No bots at this table" });
+    expect(s.next.reason).toBe("No bots at this table");
+  });
+
+  it("quotes the state number and the seat in intents", () => {
+    expect(actionIntent(tableView({ seq: 12 }), { type: "roll" })).toEqual({ type: "action", seq: 12, seat: 0, action: { type: "roll" } });
+    expect(actionIntent(tableView({ current_player: null }), { type: "roll" })).toBeNull();
+    expect(botStepIntent(tableView({ seq: 3 }), true)).toEqual({ type: "bot_step", seq: 3, auto: true });
+  });
+
+  it("has single-key shortcuts for the main controls", () => {
+    expect(SHORTCUTS.r).toBe("roll");
+    expect(SHORTCUTS.t).toBe("turn_back");
+    expect(SHORTCUTS.p).toBe("pick_up");
+    expect(SHORTCUTS.s).toBe("stay");
+    expect(SHORTCUTS.n).toBe("next");
+  });
+});

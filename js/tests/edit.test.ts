@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { editClick, giveItem, parseLevels, setAir, setHeading, setSpace, setTurn, takeItem } from "../src/edit";
+
+describe("edit clicks", () => {
+  it("picks a diver, then puts it on the clicked space", () => {
+    const picked = editClick(null, { kind: "diver", seat: 1 });
+    expect(picked).toEqual({ sel: { kind: "diver", seat: 1 }, op: null });
+    expect(editClick(picked.sel, { kind: "space", space: 6 })).toEqual({
+      sel: null,
+      op: { op: "move_diver", seat: 1, position: 6 },
+    });
+  });
+
+  it("puts a picked diver in the sub", () => {
+    expect(editClick({ kind: "diver", seat: 0 }, { kind: "sub" }).op).toEqual({ op: "move_diver", seat: 0, position: 0 });
+  });
+
+  it("lets go when the same thing is clicked twice", () => {
+    expect(editClick({ kind: "diver", seat: 2 }, { kind: "diver", seat: 2 }).sel).toBeNull();
+    expect(editClick({ kind: "space", space: 4 }, { kind: "space", space: 4 }).sel).toBeNull();
+  });
+
+  it("switches to another diver", () => {
+    expect(editClick({ kind: "diver", seat: 0 }, { kind: "diver", seat: 2 }).sel).toEqual({ kind: "diver", seat: 2 });
+  });
+
+  it("selects a space to change its content", () => {
+    expect(editClick(null, { kind: "space", space: 3 })).toEqual({ sel: { kind: "space", space: 3 }, op: null });
+    expect(editClick({ kind: "space", space: 3 }, { kind: "space", space: 5 }).sel).toEqual({ kind: "space", space: 5 });
+    expect(editClick(null, { kind: "sub" })).toEqual({ sel: null, op: null });
+  });
+});
+
+describe("parseLevels", () => {
+  it("reads levels in several spellings", () => {
+    expect(parseLevels("2 3 3")).toEqual({ levels: [2, 3, 3] });
+    expect(parseLevels("2,3, 3")).toEqual({ levels: [2, 3, 3] });
+    expect(parseLevels("233")).toEqual({ levels: [2, 3, 3] });
+    expect(parseLevels("4")).toEqual({ levels: [4] });
+    expect(parseLevels("")).toEqual({ levels: null });
+    expect(parseLevels(" Blank ")).toEqual({ levels: null });
+  });
+
+  it("names what is wrong", () => {
+    expect(parseLevels("2 5")).toEqual({ error: '"5" is not a chip level (levels are 1, 2, 3 or 4)' });
+    expect(parseLevels("x")).toHaveProperty("error");
+  });
+});
+
+describe("edit ops", () => {
+  it("builds the ops Python expects", () => {
+    expect(setAir("12")).toEqual({ op: "set_air", air: 12 });
+    expect(setAir("nope")).toBeNull();
+    expect(setSpace(4, null)).toEqual({ op: "set_space", space: 4, levels: null });
+    expect(setSpace(4, [1, 2])).toEqual({ op: "set_space", space: 4, levels: [1, 2] });
+    expect(giveItem(1, [3])).toEqual({ op: "give_item", seat: 1, levels: [3] });
+    expect(takeItem(1, 0)).toEqual({ op: "take_item", seat: 1, index: 0 });
+    expect(setHeading(0, true)).toEqual({ op: "set_heading", seat: 0, returning: true });
+    expect(setTurn(2)).toEqual({ op: "set_turn", seat: 2 });
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { AIR_MAX, airFraction, airLevel, clampAir, forecastText, gaugeCells } from "../src/gauge";
+
+describe("air gauge", () => {
+  it("clamps the air to the track", () => {
+    expect(clampAir(-3)).toBe(0);
+    expect(clampAir(30)).toBe(AIR_MAX);
+    expect(clampAir(12.4)).toBe(12);
+    expect(clampAir(Number.NaN)).toBe(0);
+    expect(airFraction(25)).toBe(1);
+    expect(airFraction(0)).toBe(0);
+    expect(airFraction(10)).toBeCloseTo(0.4);
+  });
+
+  it("warns near the end", () => {
+    expect(airLevel(25)).toBe("ok");
+    expect(airLevel(9)).toBe("ok");
+    expect(airLevel(8)).toBe("low");
+    expect(airLevel(3)).toBe("critical");
+    expect(airLevel(1)).toBe("critical");
+    expect(airLevel(0)).toBe("out");
+    expect(airLevel(-2)).toBe("out");
+  });
+
+  it("has one cell per value, 25 down to 0", () => {
+    const cells = gaugeCells(17, null);
+    expect(cells).toHaveLength(26);
+    expect(cells[0].value).toBe(25);
+    expect(cells[25].value).toBe(0);
+    expect(cells.filter((c) => c.current).map((c) => c.value)).toEqual([17]);
+    expect(cells.filter((c) => c.state === "used").map((c) => c.value)).toEqual([25, 24, 23, 22, 21, 20, 19, 18]);
+    expect(cells.some((c) => c.forecast || c.state === "risk")).toBe(false);
+  });
+
+  it("marks the air at risk before the forecast turn", () => {
+    const cells = gaugeCells(17, 12);
+    expect(cells.filter((c) => c.state === "risk").map((c) => c.value)).toEqual([17, 16, 15, 14, 13]);
+    expect(cells.filter((c) => c.forecast).map((c) => c.value)).toEqual([12]);
+    // A forecast below zero puts the marker on 0.
+    expect(gaugeCells(3, -4).filter((c) => c.forecast).map((c) => c.value)).toEqual([0]);
+    // No marker when nothing is carried (the forecast is the air now).
+    expect(gaugeCells(9, 9).some((c) => c.forecast)).toBe(false);
+  });
+
+  it("says the forecast in words", () => {
+    expect(forecastText(17, 12, "Ann")).toBe("Ann's next turn: air 12, −5 if everyone keeps their items");
+    expect(forecastText(17, 17, "Ann")).toBe("Ann's next turn: air still 17 (nobody carries anything)");
+    expect(forecastText(4, -1, "Bob")).toBe("Bob's next turn: air runs out first (if everyone keeps their items)");
+    expect(forecastText(17, null, "Ann")).toBe("");
+    expect(forecastText(17, 10, "")).toBe("Next turn: air 10, −7 if everyone keeps their items");
+  });
+});
