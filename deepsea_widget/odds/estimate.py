@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .batch_sim import POLICY_CODES, BatchResult, DiveState, simulate_batch
+from .batch_sim import MAX_TRAIL, POLICY_CODES, BatchResult, DiveState, simulate_batch
 
 METHOD_BATCH = "batch"  # numpy batch simulator, vectorised bots
 METHOD_ENGINE = "engine"  # the rules engine itself, one rollout at a time (slow path)
@@ -73,7 +73,9 @@ def estimate_home(game, n=10_000, policies=None, seed=None, *, method="auto") ->
     ``policies``: None (the cautious bot for every seat), one bot for all, or a
     list per seat of bot names ("cautious", "random") or `Policy` objects.
     ``method``: "auto" (batch when every seat's bot is vectorised, else
-    engine), "batch" or "engine".
+    engine), "batch" or "engine". The batch simulator runs the cautious and
+    random bots (by name, or as exactly `CautiousPolicy`/`RandomPolicy`
+    objects) on trails of up to 61 spaces; anything else takes the engine.
 
     A diver already back counts 1.0. A diver still in the sub that never left
     it (the dive ended before its first move, or the trail had no room) is
@@ -98,6 +100,11 @@ def estimate_home(game, n=10_000, policies=None, seed=None, *, method="auto") ->
     if method == METHOD_BATCH and codes is None:
         raise ValueError("method: 'batch' runs only the cautious and random bots; "
                          f"got {', '.join(_policy_name(p) for p in seat_policies)}")
+    if codes is not None and len(game.trail) > MAX_TRAIL:
+        if method == METHOD_BATCH:
+            raise ValueError(f"method: 'batch' handles trails of up to {MAX_TRAIL} spaces; "
+                             f"this one has {len(game.trail)}")
+        codes = None
     use_batch = codes is not None and method != METHOD_ENGINE
 
     t0 = time.perf_counter()
