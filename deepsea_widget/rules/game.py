@@ -472,7 +472,7 @@ class Game:
         """Load a game saved by `to_json`; anything inconsistent raises ValueError naming it."""
         try:
             data = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as exc:
+        except (TypeError, ValueError) as exc:  # JSONDecodeError, or bytes that are not UTF-8/16/32
             raise ValueError(f"not a saved game: invalid JSON ({exc})") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise ValueError(f"not a saved game: 'format' must be {SAVE_FORMAT!r}")

@@ -1,0 +1,264 @@
+"""Bad input: illegal actions name the rule and change nothing; bad set-ups, saves and
+what-if positions raise ValueError naming the field."""
+from __future__ import annotations
+
+import json
+import pathlib
+
+import pytest
+from rules_helpers import make, play, roll
+
+from deepsea_widget import Game, IllegalActionError
+from deepsea_widget.rules import Drop, PickUp, Roll, Stay, TurnBack, action_from_dict
+
+
+def test_illegal_action_error_is_a_value_error_exported_at_the_root():
+    import deepsea_widget
+    import deepsea_widget.rules
+    assert issubclass(IllegalActionError, ValueError)
+    assert deepsea_widget.IllegalActionError is deepsea_widget.rules.IllegalActionError
+
+
+def assert_refused(game, action, match, seat=None):
+    before_json, before_view = game.to_json(), game.public_view()
+    before_events = [str(e) for e in game.opening_events]
+    with pytest.raises(IllegalActionError, match=match):
+        game.apply(action, seat=seat) if seat is not None else game.apply(action)
+    assert game.to_json() == before_json
+    assert game.public_view() == before_view
+    assert [str(e) for e in game.opening_events] == before_events
+
+
+def roll_phase():
+    return make([1, None, 2, 2], [2, 0], carried=[[], []], air=20)
+
+
+def treasure_on_blank(carried=()):
+    g = make([1, 1, None, 2, 2], [1, 0], carried=[list(carried), []], air=20)
+    play(g, roll(1, 1) if not carried else Roll(dice=(1, 1 + len(carried))))
+    assert g.divers[0].position == 3 and g.phase == "treasure"
+    return g
+
+
+def treasure_on_chip():
+    g = make([1, 1, 1, 2, 2], [1, 0], carried=[[3], []], air=20)
+    play(g, roll(1, 1))
+    assert g.phase == "treasure" and g.trail[g.divers[0].position - 1] is not None
+    return g
+
+
+@pytest.mark.parametrize("build,action,match", [
+    (roll_phase, TurnBack(), "cannot turn back while carrying nothing"),
+    (roll_phase, PickUp(), "must roll before a treasure action"),
+    (roll_phase, Drop(0), "must roll before a treasure action"),
+    (roll_phase, Stay(), "must roll before a treasure action"),
+    (treasure_on_chip, Roll(), "has moved this turn"),
+    (treasure_on_chip, Roll(dice=(3, 3)), "has moved this turn"),
+    (treasure_on_chip, TurnBack(), "has moved this turn"),
+    (treasure_on_chip, Drop(0), "can only drop on a blank space"),
+    (treasure_on_blank, PickUp(), "is blank: nothing to pick up"),
+    (treasure_on_blank, Drop(0), "carries nothing to drop"),
+    (lambda: treasure_on_blank([3, 4]), Drop(2), r"cannot drop item 2: Ann carries 2 \(items 0..1\)"),
+    (roll_phase, "roll", "not an action"),
+    (roll_phase, None, "not an action"),
+    (roll_phase, {"type": "roll"}, "not an action"),
+])
+def test_illegal_actions_name_the_rule_and_change_nothing(build, action, match):
+    assert_refused(build(), action, match)
+
+
+def test_turning_back_twice_is_refused():
+    g = make([1, 1, 2], [2, 0], returning=[True, False], carried=[[2], []], air=20)
+    assert_refused(g, TurnBack(), "already heading back")
+
+
+def test_acting_out_of_turn_is_refused():
+    g = make([1, 1, 2], [0, 0], players=["Ann", "Bob"])
+    assert_refused(g, Roll(), "it is Ann's turn", seat=1)
+    play(g, Roll(dice=(1, 1)))
+    g.apply(Stay(), seat=0)
+    assert g.current_player == 1
+
+
+def test_no_action_after_the_game_is_over():
+    g = make([], [0, 0], dive=3)
+    assert g.is_over
+    for action in (Roll(), Stay(), TurnBack(), PickUp()):
+        assert_refused(g, action, "the game is over")
+
+
+def test_undo_with_nothing_to_undo():
+    g = Game(players=2, seed=1)
+    with pytest.raises(IllegalActionError, match="nothing to undo"):
+        g.undo()
+
+
+@pytest.mark.parametrize("dice", [(0, 1), (1, 4), (3, 0), (1,), (1, 2, 3), ("1", 2), (True, 1), (1.0, 2), 5, "12"])
+def test_dice_outside_1_to_3_are_a_value_error(dice):
+    with pytest.raises(ValueError, match="dice must be two faces, each 1, 2 or 3"):
+        Roll(dice=dice)
+
+
+@pytest.mark.parametrize("index", [-1, True, 1.0, "0", None])
+def test_bad_drop_index(index):
+    with pytest.raises(ValueError, match="Drop index"):
+        Drop(index)
+
+
+@pytest.mark.parametrize("data,match", [
+    ({"type": "fly"}, "unknown action type"),
+    ({}, "unknown action type"),
+    ("roll", "must be a dict"),
+    ({"type": "drop"}, "needs an 'index'"),
+    ({"type": "drop", "index": -2}, "Drop index"),
+    ({"type": "roll", "dice": [1, 7]}, "dice must be"),
+    ({"type": "stay", "extra": 1}, "unexpected field"),
+])
+def test_action_from_dict_rejects_bad_dicts(data, match):
+    with pytest.raises(ValueError, match=match):
+        action_from_dict(data)
+
+
+def test_action_dicts_round_trip():
+    for a in (Roll(), Roll(dice=(2, 3)), TurnBack(), PickUp(), Drop(4), Stay()):
+        assert action_from_dict(json.loads(json.dumps(a.to_dict()))) == a
+
+
+# ----- set-up --------------------------------------------------------------
+@pytest.mark.parametrize("players,match", [
+    (1, "2 to 6 divers"), (7, "2 to 6 divers"), (0, "2 to 6 divers"),
+    (["Ann"], "2 to 6 divers"), (list("abcdefg"), "2 to 6 divers"), ([], "2 to 6 divers"),
+    (["Ann", ""], r"players\[1\]: a name must be a non-empty string"),
+    (["   ", "Bob"], r"players\[0\]: a name must be a non-empty string"),
+    (["Ann", None], r"players\[1\]"),
+    (["Ann", "Ann"], r"players\[1\]: duplicate name 'Ann'"),
+    ("AnnBob", "a number 2..6 or a list of names"),
+    (2.0, "a number 2..6 or a list of names"),
+    (True, "a number 2..6 or a list of names"),
+])
+def test_bad_set_up_is_a_value_error_with_the_reason(players, match):
+    with pytest.raises(ValueError, match=match):
+        Game(players=players, seed=1)
+
+
+@pytest.mark.parametrize("kw,match", [
+    ({"first_player": 3}, "first_player"), ({"first_player": -1}, "first_player"),
+    ({"seed": 1.5}, "seed"), ({"seed": [1]}, "seed"),
+])
+def test_bad_set_up_options(kw, match):
+    with pytest.raises(ValueError, match=match):
+        Game(players=3, **kw)
+
+
+# ----- what-if positions ------------------------------------------------------
+BASE = dict(players=["Ann", "Bob"], trail=[1, 1, 2, None, 3], positions=[2, 4], carried=[[1], []], air=20, seed=1)
+
+
+@pytest.mark.parametrize("change,match", [
+    ({"trail": [1] * 9, "positions": [0, 0], "carried": [[], []]}, r"trail\[8\]: more than 8 level-1 chips"),
+    ({"trail": [1] * 8, "positions": [1, 2]}, r"carried\[0\]\[0\]: more than 8 level-1 chips"),
+    ({"banked": [[15, 15, 15], []]}, r"banked\[0\]\[2\]: value 15 is banked more than twice"),
+    ({"banked": [[16], []]}, r"banked\[0\]\[0\]: chip value must be an int 0..15"),
+    ({"positions": [2, 2]}, r"positions\[1\]: Bob and Ann are both on space 2"),
+    ({"air": 26}, "air: must be 1..25"),
+    ({"air": 0}, "air: must be 1..25"),
+    ({"air": -3}, "air: must be 1..25"),
+    ({"air": 5.0}, "air: must be 1..25"),
+    ({"positions": [0, 4]}, r"carried\[0\]: Ann has not left the submarine"),
+    ({"positions": [6, 4]}, r"positions\[0\]: must be 0 \(the sub\) or a trail space 1..5"),
+    ({"positions": [2]}, "positions: needs one entry per diver"),
+    ({"trail": [5]}, r"trail\[0\]: chip levels are 1..4"),
+    ({"trail": [(1, 1, 1, 1)]}, r"trail\[0\]: an item is a level 1..4 or a stack of 1..3 levels"),
+    ({"trail": "11"}, "trail: must be a list"),
+    ({"carried": [["1"], []]}, r"carried\[0\]\[0\]"),
+    ({"returning": [1, False]}, r"returning\[0\]: must be true or false"),
+    ({"turn": 2}, "turn: must be a seat 0..1"),
+    ({"positions": [0, 4], "returning": [True, False], "turn": 0}, "turn: Ann is already back"),
+    ({"dive": 0}, "dive: must be 1..3"),
+    ({"dive": 4}, "dive: must be 1..3"),
+    ({"last_returned": 0}, "last_returned"),
+    ({"players": ["Ann", "Ann"]}, "duplicate name"),
+    ({"players": ["Ann"], "positions": [2], "carried": [[1]]}, "2 to 6 divers"),
+])
+def test_from_position_rejects_inconsistent_positions_naming_the_field(change, match):
+    with pytest.raises(ValueError, match=match):
+        Game.from_position(**{**BASE, **change})
+
+
+def test_from_position_accepts_the_base_position():
+    g = Game.from_position(**BASE)
+    assert g.current_player == 0 and g.air == 19
+
+
+# ----- saved games -------------------------------------------------------------
+@pytest.fixture(scope="module")
+def saved():
+    g = Game(players=3, seed=5)
+    for a in (Roll(), PickUp(), Roll(), Stay(), Roll()):
+        g.apply(a)
+    return g.to_json()
+
+
+def edited(text, fn):
+    data = json.loads(text)
+    fn(data)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("fn,match", [
+    (lambda d: d.update(version=2), "version: unknown save version 2"),
+    (lambda d: d.pop("version"), "version: unknown save version None"),
+    (lambda d: d.update(format="chess"), "not a saved game"),
+    (lambda d: d.pop("start"), "missing 'start'"),
+    (lambda d: d.pop("history"), "missing 'history'"),
+    (lambda d: d.update(history={}), "history: must be a list"),
+    (lambda d: d.update(start=[]), "start position must be a dict"),
+    (lambda d: d["start"].update(air=0), "air: must be 1..25"),
+    (lambda d: d["start"].update(air=26), "air: must be 1..25"),
+    (lambda d: d["start"].update(positions=[3, 3, 0]), r"positions\[1\]: .* both on space 3"),
+    (lambda d: d["start"]["carried"].__setitem__(0, [d["start"]["trail"].pop()]),
+     r"carried\[0\]: Diver 1 has not left the submarine"),
+    (lambda d: d["start"]["trail"].__setitem__(0, [1]), r"trail\[1\]: chip 1 is already in trail\[0\]"),
+    (lambda d: d["start"]["trail"].__setitem__(0, [32]), r"trail\[0\]: chip ids are 0..31"),
+    (lambda d: d["start"]["trail"].__setitem__(0, [0, 1, 2, 3]), r"trail\[0\]: an item is a list of 1..3 chip ids"),
+    (lambda d: d["start"]["values"].__setitem__(0, 15), "values: level-1 chips must hold"),
+    (lambda d: d["start"]["values"].pop(), "values: must be a list of 32 ints"),
+    (lambda d: d["start"].update(rng=[1, 2, 3]), "rng: not a valid random generator state"),
+    (lambda d: d["start"].update(players=["a", "a", "b"]), "duplicate name"),
+    (lambda d: d["start"].update(dive=4), "dive: must be 1..3"),
+    (lambda d: d["start"].update(turn=5), "turn: must be a seat"),
+    (lambda d: d["start"].update(extra=1), "unknown field"),
+    (lambda d: d["start"].pop("air"), "missing field"),
+    (lambda d: d["history"].__setitem__(1, {"type": "drop", "index": 0}),
+     r"history\[1\]: can only drop on a blank space"),
+    (lambda d: d["history"].__setitem__(0, {"type": "stay"}), r"history\[0\]: .*must roll before"),
+    (lambda d: d["history"].__setitem__(1, {"type": "jump"}), r"history\[1\]: unknown action type"),
+    (lambda d: d["history"].__setitem__(1, "pick_up"), r"history\[1\]: an action must be a dict"),
+    (lambda d: d["state"].update(air=3), "state: does not match"),
+    (lambda d: d["state"].update(scores=[1, 0, 0]), "state: does not match"),
+    (lambda d: d["state"].update(positions=[0, 0, 0]), "state: does not match"),
+    (lambda d: d.update(state=[]), "state: does not match"),
+    (lambda d: d["history"].pop(), "state: does not match"),
+    (lambda d: d["history"].__setitem__(0, {"type": "roll", "dice": [3, 3]}), "state: does not match"),
+])
+def test_from_json_rejects_inconsistent_saves_naming_the_field(saved, fn, match):
+    with pytest.raises(ValueError, match=match):
+        Game.from_json(edited(saved, fn))
+
+
+@pytest.mark.parametrize("text", ["", "{", "null", "[]", "42", '"x"', None, 3, b"\xff", b"\xff\xfe", "{\"format\": 1"])
+def test_from_json_rejects_corrupt_text(text):
+    with pytest.raises(ValueError, match="not a saved game"):
+        Game.from_json(text)
+
+
+def test_from_json_accepts_an_untouched_save(saved):
+    assert Game.from_json(saved).to_json() == saved
+
+
+def test_no_pickle_or_eval_in_the_package():
+    root = pathlib.Path(__file__).resolve().parents[2] / "deepsea_widget"
+    for path in root.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for word in ("import pickle", "pickle.", "marshal.", "eval(", "exec(", "shelve"):
+            assert word not in text, f"{path}: {word}"
