@@ -1,0 +1,60 @@
+"""Tournaments: rotated seats, determinism across executors, honest summaries."""
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+
+from deepsea_widget.bots.tournament import bradley_terry, lineups, tournament
+
+
+def test_every_bot_plays_every_seat_equally():
+    for bots in (["a", "b"], ["a", "b", "c"], ["a", "b", "c", "d"], ["a", "b", "c", "d", "e"]):
+        rot = lineups(bots, 4)
+        for seat in range(4):
+            counts = [sum(1 for lineup in rot if lineup[seat] == b) for b in bots]
+            assert len(set(counts)) == 1, (bots, seat, counts)
+
+
+def test_same_seed_same_result_whatever_the_executor():
+    kwargs = dict(bots=["cautious", "random"], players=3, games=24, seed=7, progress=False)
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        a = tournament(executor=pool, **kwargs)
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        b = tournament(executor=pool, **kwargs)
+    c = tournament(workers=1, **kwargs)
+    assert a.rows() == b.rows() == c.rows()
+    assert a.games == 24
+    shares = sum(r.win_share * r.seat_games for r in a.results.values())
+    assert shares == pytest.approx(a.games)  # every game has exactly one (possibly shared) win
+
+
+def test_cautious_beats_random_clearly():
+    r = tournament(bots=["cautious", "random"], players=4, games=200, seed=3, workers=2, progress=False)
+    assert r.results["cautious"].win_ci[0] > r.equal_share > r.results["random"].win_ci[1]
+    assert r.results["cautious"].rating > r.results["random"].rating
+
+
+def test_bradley_terry_orders_by_strength_and_is_centred():
+    ratings = bradley_terry({("a", "b"): 30, ("b", "a"): 10, ("b", "c"): 30, ("c", "b"): 10,
+                             ("a", "c"): 35, ("c", "a"): 5}, ["a", "b", "c"])
+    assert ratings["a"] > ratings["b"] > ratings["c"]
+    assert sum(ratings.values()) / 3 == pytest.approx(1500)
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    (dict(bots=["nobody"]), "unknown bot"),
+    (dict(bots=["random", "random"]), "each bot once"),
+    (dict(players=7), "players"),
+    (dict(games=0), "games"),
+])
+def test_bad_arguments(kwargs, words):
+    base = dict(bots=["cautious", "random"], players=4, games=10, progress=False)
+    base.update(kwargs)
+    with pytest.raises(ValueError, match=words):
+        tournament(**base)
+
+
+def test_result_has_a_table_and_a_plot():
+    r = tournament(bots=["cautious", "random"], players=2, games=10, seed=1, workers=1, progress=False)
+    assert "cautious" in str(r) and "<table>" in r._repr_html_()
+    fig = r.plot()
+    assert len(fig.data) == 3  # win-share bars + one score box per bot
