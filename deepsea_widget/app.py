@@ -1,4 +1,4 @@
-"""The notebook experience: `play()` puts a board (and later the odds panels) in a cell."""
+"""The notebook experience: `play()` puts a board and the live odds panels in a cell."""
 from __future__ import annotations
 
 import pathlib
@@ -13,10 +13,25 @@ class App(ipywidgets.VBox):
     """A table's board in one widget. ``app.game`` is the live `Game`;
     ``app.apply(action)`` plays an action from Python exactly as a click would."""
 
-    def __init__(self, table: Table):
+    def __init__(self, table: Table, panels: bool = True):
         self.board = Board(table=table)
-        super().__init__(children=[self.board])
+        self.panels = None
+        children = [self.board]
+        if panels:
+            from .panels import Panels
+
+            self.panels = Panels(get_game=lambda: self.board.table.game,
+                                 get_odds=lambda: self.board.view.get("badges"))
+            # clicks and bot steps from the front end: redraw once the kernel is free
+            self.board.on_change(self.panels.mark_dirty)
+            children.append(self.panels)
+        super().__init__(children=children)
         self.add_class("deepsea-app")
+
+    def _shown(self) -> None:
+        # a change made from Python shows in the panels at once (no deferred redraw)
+        if self.panels is not None:
+            self.panels.flush()
 
     @property
     def table(self) -> Table:
@@ -32,6 +47,7 @@ class App(ipywidgets.VBox):
             return self.table.apply(action)
         finally:
             self.board.refresh()
+            self._shown()
 
     def bot_step(self):
         """Let the bot whose turn it is play its turn (what `Next` does)."""
@@ -39,12 +55,14 @@ class App(ipywidgets.VBox):
             return self.table.bot_step()
         finally:
             self.board.refresh()
+            self._shown()
 
     def undo(self) -> None:
         try:
             self.table.undo()
         finally:
             self.board.refresh()
+            self._shown()
 
     def edit(self, **op) -> None:
         """One what-if edit, e.g. ``app.edit(op="set_air", air=9)`` (enters edit mode)."""
@@ -54,10 +72,12 @@ class App(ipywidgets.VBox):
             self.table.edit(op)
         finally:
             self.board.refresh()
+            self._shown()
 
     def back_to_play(self) -> None:
         self.table.set_mode("play")
         self.board.refresh()
+        self._shown()
 
     def save(self, path) -> pathlib.Path:
         """Write the game (and which seats are bots) as JSON to ``path``."""
@@ -66,15 +86,16 @@ class App(ipywidgets.VBox):
         return path
 
 
-def play(players=None, bots=None, seed=None, load=None) -> App:
+def play(players=None, bots=None, seed=None, load=None, panels=True) -> App:
     """Show a game in the notebook: people and bots at one table.
 
     ``play()`` is one person ("You") against two cautious bots;
     ``play(players=["Ann", "Bob"], bots={"Cy": "cautious"})`` seats the people
     first, then the bots. ``load=path`` continues a game saved with `App.save`
-    (a bad file raises ValueError saying what is wrong).
+    (a bad file raises ValueError saying what is wrong). ``panels=False`` shows
+    the board alone (no odds panels below it).
     """
     if load is not None:
         text = pathlib.Path(load).read_text(encoding="utf-8")
-        return App(Table.from_json(text))
-    return App(Table(players=players, bots=bots, seed=seed))
+        return App(Table.from_json(text), panels=panels)
+    return App(Table(players=players, bots=bots, seed=seed), panels=panels)

@@ -1,0 +1,95 @@
+"""What every panel reads from a game: the active diver's distance, air, items and the others' breathing.
+
+Follows the definitions of RULES.md ("Odds of getting home"): distance = free
+spaces between the diver and the sub + 1, air = air at the start of its
+(next) turn before breathing, k = items carried by the other divers in the water.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+LEVEL_MEAN = {1: 1.5, 2: 5.5, 3: 9.5, 4: 13.5}  # mean chip value per level (0-3, 4-7, 8-11, 12-15)
+MEAN_CHIP = 7.5  # mean of all chip values 0..15: an item of unknown level
+FULL_AIR = 25
+MAX_DISTANCE = 33  # a 32-space trail, plus one
+
+# Readable on light and dark notebook themes: transparent backgrounds, mid-grey text.
+_GREY = "rgb(128,128,128)"
+THEME = dict(
+    template="none",
+    paper_bgcolor="rgba(0,0,0,0)",
+    plot_bgcolor="rgba(0,0,0,0)",
+    font=dict(color=_GREY, size=12),
+    margin=dict(l=55, r=20, t=50, b=45),
+    height=320,
+    hoverlabel=dict(bgcolor="white", font=dict(color="black")),
+)
+AXIS = dict(gridcolor="rgba(128,128,128,0.25)", zerolinecolor="rgba(128,128,128,0.4)",
+            linecolor=_GREY, tickcolor=_GREY)
+BAR = "#2a788e"      # viridis blue-green
+BAR_ALT = "#fde725"  # viridis yellow
+BAR_MID = "#7ad151"  # viridis green
+
+
+def item_value(levels) -> float:
+    """Expected value of one item (a chip or a stack) from its levels."""
+    return sum(LEVEL_MEAN[lv] for lv in levels)
+
+
+def free_distance(position: int, occupied) -> int:
+    """Free spaces between ``position`` and the sub, plus 1 (occupied spaces are jumped)."""
+    return 1 + sum(1 for p in range(1, position) if p not in occupied)
+
+
+def fmt_pct(p: float) -> str:
+    if p != p:  # nan
+        return "n/a"
+    if 0 < p < 0.005:
+        return "<1%"
+    if 0.995 < p < 1:
+        return ">99%"
+    return f"{p:.0%}"
+
+
+@dataclass(frozen=True)
+class Situation:
+    """The active diver as the odds see it (None fields: not in the water yet)."""
+
+    seat: int
+    name: str
+    position: int
+    distance: int | None  # None: still in the sub at the start of the dive
+    air: int              # air at the start of its next turn, before it breathes (may be <= 0)
+    chips: int
+    others: int           # k: items of the other divers in the water
+    value: float          # expected value of the items carried
+    returning: bool
+    phase: str
+    occupied: tuple       # spaces where other divers in the water stand
+    trail: tuple          # per space: None (blank) or levels
+    trail_len: int
+
+
+def situation(game) -> Situation | None:
+    """The active diver's odds inputs, or None when the game is over."""
+    if game.is_over or game.current_player is None:
+        return None
+    seat = game.current_player
+    divers = game.divers
+    me = divers[seat]
+    others = [d for d in divers if d is not me and not d.back]
+    k = sum(len(d.carried) for d in others)
+    occupied = tuple(sorted(d.position for d in others if d.position > 0))
+    if game.phase == "roll":
+        air = game.turn_start_air
+    else:  # it has moved: its next turn starts after the others breathed
+        air = game.air - k
+    trail = tuple(None if it is None else tuple(it.levels) for it in game.trail)
+    return Situation(
+        seat=seat, name=me.name, position=me.position,
+        distance=free_distance(me.position, occupied) if me.position > 0 else None,
+        air=air, chips=len(me.carried), others=k,
+        value=sum(item_value(it.levels) for it in me.carried),
+        returning=me.returning, phase=game.phase, occupied=occupied,
+        trail=trail, trail_len=len(trail),
+    )

@@ -1,0 +1,93 @@
+"""`Panels`: the four odds panels side by side, kept in step with a game.
+
+Changes only mark the panels dirty; one redraw then runs when the kernel's
+event loop is next free (at once outside a running loop), so a burst of bot
+moves costs one redraw of the latest state, never a queue of stale ones.
+"""
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Callable
+
+import ipywidgets
+
+from ._common import situation
+from .dice import DicePanel
+from .divers import DiversPanel, divers_odds
+from .odds_map import OddsMapPanel
+from .turn_back import TurnBackPanel
+
+
+class Panels(ipywidgets.GridBox):
+    """The home-odds map, turn back now or later, every diver, dice and movement.
+
+    ``Panels(game)`` follows a fixed game (call `refresh` after changing it);
+    ``Panels(get_game=..., get_odds=...)`` reads the game (and optionally the
+    per-diver odds, e.g. the board's badges) from callables on each redraw.
+    """
+
+    def __init__(self, game: Any = None, *, get_game: Callable[[], Any] | None = None,
+                 get_odds: Callable[[], Any] | None = None, **kwargs):
+        if get_game is None:
+            if game is None:
+                raise ValueError("Panels: pass a game or get_game")
+            get_game = lambda: game  # noqa: E731
+        self._get_game = get_game
+        self._get_odds = get_odds
+        names = [d.name for d in get_game().divers]
+        self.odds_map = OddsMapPanel()
+        self.turn_back = TurnBackPanel()
+        self.divers = DiversPanel(names)
+        self.dice = DicePanel()
+        super().__init__(
+            children=[self.odds_map.widget, self.turn_back.widget, self.divers.widget, self.dice.widget],
+            layout=ipywidgets.Layout(grid_template_columns="repeat(auto-fit, minmax(420px, 1fr))",
+                                     grid_gap="8px", width="100%"),
+            **kwargs)
+        self.add_class("deepsea-panels")
+        self._dirty = False
+        self._scheduled = False
+        self.redraws = 0  # how many times the panels were brought up to date
+        self.flush(force=True)
+
+    @property
+    def figures(self) -> list:
+        return [self.odds_map.figure, self.turn_back.figure, self.divers.figure, self.dice.figure]
+
+    def mark_dirty(self) -> None:
+        """Note that the game changed; redraw once the event loop is free (coalesces bursts)."""
+        self._dirty = True
+        if self._scheduled:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # a plain script or test: no loop to defer to
+            self.flush()
+            return
+        self._scheduled = True
+        loop.call_soon(self._scheduled_flush)
+
+    def _scheduled_flush(self) -> None:
+        self._scheduled = False
+        self.flush()
+
+    def refresh(self) -> None:
+        """Redraw now for the current game."""
+        self._dirty = True
+        self.flush()
+
+    def flush(self, force: bool = False) -> None:
+        """Bring the panels up to date if anything changed since the last redraw."""
+        if not (self._dirty or force):
+            return
+        self._dirty = False
+        game = self._get_game()
+        sit = situation(game)
+        odds = self._get_odds() if self._get_odds is not None else None
+        if odds is None or len(odds) != len(game.divers):
+            odds = divers_odds(game)
+        self.odds_map.update(sit, force=force)
+        self.turn_back.update(sit, force=force)
+        self.divers.update([d.name for d in game.divers], odds, force=force)
+        self.dice.update(None if sit is None else sit.chips, force=force)
+        self.redraws += 1

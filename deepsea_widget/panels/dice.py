@@ -1,0 +1,63 @@
+"""Panel 4, dice and movement: how far a diver carrying ``c`` items moves (2d3 minus items, floored at 0)."""
+from __future__ import annotations
+
+import plotly.graph_objects as go
+
+from ..odds.dice import DICE_WEIGHTS, MAX_MOVE, expected_movement, movement_weights
+from ._common import AXIS, BAR, BAR_ALT, THEME
+
+MOVES = list(range(0, MAX_MOVE + 1))
+
+
+def _data(chips: int):
+    weights = movement_weights(chips)
+    y = [weights.get(m, 0) / 9 for m in MOVES]
+    text = []
+    for m in MOVES:
+        w = weights.get(m, 0)
+        sums = [s for s in DICE_WEIGHTS if max(0, s - chips) == m]
+        rolls = " or ".join(str(s) for s in sums)
+        if not sums:
+            text.append(f"with {chips} items no roll moves you {m} spaces")
+        elif m == 0:
+            text.append(f"with {chips} items a roll of {rolls} moves you nowhere: "
+                        f"{w} of the 9 rolls ({w / 9:.0%}); you still breathe {chips} air")
+        else:
+            text.append(f"with {chips} items a roll of {rolls} moves you {m} spaces: "
+                        f"{w} of the 9 rolls ({w / 9:.0%})")
+    colours = [BAR_ALT if m == 0 else BAR for m in MOVES]
+    title = (f"Move with {chips} items: P(no move) {y[0]:.0%}, "
+             f"mean {expected_movement(chips):.2f} spaces a turn")
+    return y, text, colours, title
+
+
+def _figure(chips: int) -> go.Figure:
+    y, text, colours, title = _data(chips)
+    fig = go.Figure(go.Bar(x=MOVES, y=y, marker_color=colours, hovertext=text,
+                           hovertemplate="%{hovertext}<extra></extra>",
+                           texttemplate="%{y:.0%}", textposition="outside", name="P(move)"))
+    fig.update_layout(**THEME, title=dict(text=title, x=0.02), showlegend=False)
+    fig.update_xaxes(title="free spaces moved (2d3 minus items, at least 0)", dtick=1, **AXIS)
+    fig.update_yaxes(range=[0, 1.1], tickformat=".0%", **AXIS)
+    return fig
+
+
+def dice_chart(chips: int = 0) -> go.Figure:
+    """The distribution of one move for a diver carrying ``chips`` items, with P(no move)."""
+    return _figure(chips)
+
+
+class DicePanel:
+    def __init__(self):
+        self.figure = go.FigureWidget(_figure(0))
+        self.widget = self.figure
+        self._chips = 0
+
+    def update(self, chips: int | None, force: bool = False) -> None:
+        if chips is None or (chips == self._chips and not force):
+            return
+        self._chips = chips
+        y, text, colours, title = _data(chips)
+        with self.figure.batch_update():
+            self.figure.data[0].update(y=y, hovertext=text, marker_color=colours)
+            self.figure.layout.title.text = title

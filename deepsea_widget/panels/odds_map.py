@@ -1,0 +1,146 @@
+"""Panel 1, the home-odds map: P(home) over distance (x) and air (y) for one item count.
+
+The active diver's (distance, air) is marked, with contour lines at 50% and 90%;
+a control asks "what if I pick up one more / drop one".
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import numpy as np
+import plotly.graph_objects as go
+
+from ..odds.single_diver import home_table, p_home, turns_left
+from ._common import AXIS, FULL_AIR, MAX_DISTANCE, THEME, Situation, fmt_pct
+
+DISTANCES = np.arange(1, MAX_DISTANCE + 1)
+AIRS = np.arange(0, FULL_AIR + 1)  # row 0: no air left, the dive is over (blank)
+
+
+@lru_cache(maxsize=64)
+def _grid(chips: int, others: int):
+    """(z, hover texts) for one item count and the others' breathing."""
+    z = home_table(MAX_DISTANCE, max_chips=chips, max_air=FULL_AIR, others=others)[chips][:, 1:]
+    text = []
+    for a in AIRS:
+        if a == 0:
+            text.append(["no air left at the start of a turn: the dive is over"] * len(DISTANCES))
+            continue
+        n = turns_left(int(a), chips, others)
+        row = []
+        for i, d in enumerate(DISTANCES):
+            p = z[a, i]
+            if chips >= 6:
+                row.append(f"with {chips} items no roll moves you: never home")
+            elif math.isinf(n):
+                row.append("nobody uses air: unlimited turns, home for sure")
+            else:
+                turns = "1 more turn" if n == 1 else f"{n} more turns"
+                row.append(f"with {chips} items you get {turns} (air {a}, others breathe {others}); "
+                           f"{fmt_pct(p)} of {n}-turn rolls cover {d} spaces")
+        text.append(row)
+    z = np.array(z)
+    z.setflags(write=False)
+    return z, text
+
+
+def _marker_text(name, distance, chips, air, others) -> str:
+    if distance is None:
+        return f"{name} is in the sub: not in the water yet"
+    if air <= 0:
+        return f"{name}: distance {distance}, no air left for another turn"
+    p = p_home(distance, chips, air, others)
+    return (f"{name}: {distance} spaces from the sub, air {air}, {chips} items, "
+            f"others breathe {others}: P(home) {fmt_pct(p)}")
+
+
+def _title(name, chips, others, delta=0) -> str:
+    what = {-1: " (if you drop one)", 1: " (if you pick up one more)"}.get(delta, "")
+    who = f"{name}: " if name else ""
+    return f"{who}P(home) with {chips} items{what}, others breathe {others}"
+
+
+def _figure(distance, chips, air, others, name=None, delta=0) -> go.Figure:
+    z, text = _grid(chips, others)
+    fig = go.Figure()
+    fig.add_trace(go.Heatmap(
+        x=DISTANCES, y=AIRS, z=z, zmin=0, zmax=1, colorscale="Cividis", name="P(home)",
+        hovertext=text, hovertemplate="distance %{x}, air %{y}: <b>%{z:.1%}</b><br>%{hovertext}<extra></extra>",
+        colorbar=dict(title=dict(text="P(home)"), tickformat=".0%", thickness=12, outlinewidth=0),
+    ))
+    for level, dash in ((0.5, "dash"), (0.9, "solid")):
+        fig.add_trace(go.Contour(
+            x=DISTANCES, y=AIRS, z=z, showscale=False, hoverinfo="skip", name=f"{level:.0%}",
+            contours=dict(start=level, end=level, size=1, coloring="none", showlabels=True,
+                          labelfont=dict(color="white", size=11)),
+            line=dict(color="white", width=2, dash=dash),
+        ))
+    x, y = ([distance], [max(air, 0)]) if distance is not None else ([], [])
+    fig.add_trace(go.Scatter(
+        x=x, y=y, mode="markers", name="you are here",
+        marker=dict(symbol="x", size=16, color="#e8384f", line=dict(color="white", width=2)),
+        hovertext=[_marker_text(name or "the diver", distance, chips, air, others)] if x else [],
+        hovertemplate="%{hovertext}<extra></extra>",
+    ))
+    fig.update_layout(**THEME, title=dict(text=_title(name, chips, others, delta), x=0.02),
+                      showlegend=False)
+    fig.update_xaxes(title="distance to the sub (free spaces + 1)", range=[0.5, MAX_DISTANCE + 0.5], **AXIS)
+    fig.update_yaxes(title="air at the start of the turn", range=[-0.5, FULL_AIR + 0.5], **AXIS)
+    return fig
+
+
+def odds_map(distance: int | None = 9, chips: int = 3, air: int = 14, others: int = 0) -> go.Figure:
+    """P(home) heatmap for ``chips`` items and ``others`` breathing, with (distance, air) marked."""
+    return _figure(distance, chips, air, others)
+
+
+class OddsMapPanel:
+    """The home-odds map for the active diver of a game, with an item-count control."""
+
+    def __init__(self):
+        import ipywidgets
+
+        self.figure = go.FigureWidget(_figure(None, 0, FULL_AIR, 0, "the diver"))
+        self.control = ipywidgets.ToggleButtons(
+            options=[("drop one", -1), ("as carried", 0), ("pick up one", 1)], value=0,
+            description="items:", tooltips=["what if I drop one", "the items carried now",
+                                            "what if I pick up one more"],
+            style={"button_width": "auto"})
+        self.widget = ipywidgets.VBox([self.control, self.figure])
+        self._sit: Situation | None = None
+        self._grid_key = (0, 0)
+        self._marker_key = None
+        self.control.observe(lambda _change: self.update(self._sit, force=False), names="value")
+
+    @property
+    def chips_shown(self) -> int:
+        return self._grid_key[0]
+
+    def update(self, sit: Situation | None, force: bool = False) -> None:
+        self._sit = sit
+        if sit is None:
+            with self.figure.batch_update():
+                self.figure.data[3].update(x=[], y=[], hovertext=[])
+                self.figure.layout.title.text = "The game is over"
+            self._marker_key = None
+            return
+        chips = max(0, sit.chips + self.control.value)
+        grid_key = (chips, sit.others)
+        marker_key = (sit.name, sit.distance, sit.air, chips, sit.others, self.control.value)
+        if not force and grid_key == self._grid_key and marker_key == self._marker_key:
+            return
+        with self.figure.batch_update():
+            if force or grid_key != self._grid_key:
+                z, text = _grid(*grid_key)
+                self.figure.data[0].update(z=z, hovertext=text)
+                self.figure.data[1].z = z
+                self.figure.data[2].z = z
+            if sit.distance is None:
+                self.figure.data[3].update(x=[], y=[], hovertext=[])
+            else:
+                self.figure.data[3].update(
+                    x=[sit.distance], y=[max(sit.air, 0)],
+                    hovertext=[_marker_text(sit.name, sit.distance, chips, sit.air, sit.others)])
+            self.figure.layout.title.text = _title(sit.name, chips, sit.others, self.control.value)
+        self._grid_key, self._marker_key = grid_key, marker_key

@@ -1,0 +1,147 @@
+"""Panel 2, turn back now or later: P(home) and the expected points banked.
+
+Compares turning back now with one more move deeper first (averaged over the
+roll), keeping the items or picking up what lies where the diver lands. Items
+are valued at their level means (1.5, 5.5, 9.5, 13.5).
+"""
+from __future__ import annotations
+
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from ..odds.dice import movement_pmf
+from ..odds.single_diver import p_home
+from ._common import AXIS, BAR, BAR_ALT, BAR_MID, FULL_AIR, MEAN_CHIP, THEME, Situation, fmt_pct, free_distance, item_value
+
+LABELS = ("turn back now", "one move deeper, keep items", "one move deeper, pick up")
+
+
+def _p(distance, chips, air, others) -> float:
+    if distance is None:
+        return 1.0  # in the sub
+    if air <= 0:
+        return 0.0
+    return float(p_home(distance, chips, min(air, FULL_AIR), others))
+
+
+def turn_back_numbers(distance, chips, air, others=0, value=None, moves=None) -> list[dict]:
+    """Rows ``{"label", "p", "ev", "text"}`` for the three choices.
+
+    ``value``: expected points carried (default: ``chips`` items of unknown level,
+    7.5 each). ``moves``: ``[(prob, new_distance, item_value_or_None), ...]`` for one
+    move deeper (default: an empty trail, every landing space holding an item of
+    unknown level).
+    """
+    if value is None:
+        value = MEAN_CHIP * chips
+    if moves is None:
+        moves = [(q, (distance or 0) + m, MEAN_CHIP if m > 0 else None)
+                 for m, q in movement_pmf(chips).items()]
+    rows = []
+    p_now = _p(distance, chips, air, others)
+    where = "in the sub" if distance is None else f"{distance} to go"
+    rows.append({"label": LABELS[0], "p": p_now, "ev": p_now * value,
+                 "text": f"turn back now ({where}, {chips} items, air {air}): P(home) {fmt_pct(p_now)}; "
+                         f"you bank {fmt_pct(p_now)} of {value:.1f} points = {p_now * value:.1f} on average"})
+    next_air = air - chips - others  # this turn's breath and the others' before the next turn
+    p_keep = sum(q * _p(d, chips, next_air, others) for q, d, _ in moves)
+    rows.append({"label": LABELS[1], "p": p_keep, "ev": p_keep * value,
+                 "text": f"one more move deeper (averaged over the roll), then back with air {next_air}: "
+                         f"P(home) {fmt_pct(p_keep)}; expected {p_keep * value:.1f} points"})
+    p_pick = ev_pick = 0.0
+    for q, d, item in moves:
+        if item is None:
+            p = _p(d, chips, next_air, others)
+            p_pick += q * p
+            ev_pick += q * p * value
+        else:
+            p = _p(d, chips + 1, next_air, others)
+            p_pick += q * p
+            ev_pick += q * p * (value + item)
+    rows.append({"label": LABELS[2], "p": p_pick, "ev": ev_pick,
+                 "text": f"one more move deeper and pick up what is there (one more item weighs you down): "
+                         f"P(home) {fmt_pct(p_pick)}; expected {ev_pick:.1f} points"})
+    return rows
+
+
+def game_moves(sit: Situation) -> list:
+    """One move deeper from the diver's space: (prob, new distance, value of the item there or None)."""
+    occ = set(sit.occupied)
+    out = []
+    for m, q in movement_pmf(sit.chips).items():
+        pos = end = sit.position
+        steps = m
+        while steps > 0 and pos < sit.trail_len:
+            pos += 1
+            if pos not in occ:
+                steps -= 1
+                end = pos
+        here = sit.trail[end - 1] if end >= 1 else None
+        out.append((q, free_distance(end, occ) if end > 0 else None,
+                    item_value(here) if here else None))
+    return out
+
+
+def _title(name, returning) -> str:
+    who = f"{name}: " if name else ""
+    if returning:
+        return f"{who}already heading back: P(home) and expected points"
+    return f"{who}turn back now or after one more move?"
+
+
+def _figure(rows, name=None, returning=False) -> go.Figure:
+    fig = make_subplots(rows=1, cols=2, horizontal_spacing=0.12,
+                        subplot_titles=("P(home)", "expected points banked"))
+    labels = [r["label"] for r in rows]
+    texts = [r["text"] for r in rows]
+    colours = [BAR, BAR_MID, BAR_ALT]
+    fig.add_trace(go.Bar(x=labels, y=[r["p"] for r in rows], marker_color=colours,
+                         texttemplate="%{y:.0%}", textposition="outside", hovertext=texts,
+                         hovertemplate="%{hovertext}<extra></extra>", name="P(home)"), 1, 1)
+    fig.add_trace(go.Bar(x=labels, y=[r["ev"] for r in rows], marker_color=colours,
+                         texttemplate="%{y:.1f}", textposition="outside", hovertext=texts,
+                         hovertemplate="%{hovertext}<extra></extra>", name="expected points"), 1, 2)
+    fig.update_layout(**THEME, title=dict(text=_title(name, returning), x=0.02), showlegend=False)
+    fig.update_xaxes(tickangle=0, **AXIS)
+    fig.update_yaxes(**AXIS)
+    fig.update_yaxes(range=[0, 1.15], tickformat=".0%", row=1, col=1)
+    fig.update_yaxes(rangemode="tozero", row=1, col=2)
+    return fig
+
+
+def turn_back_chart(distance: int | None = 9, chips: int = 3, air: int = 14, others: int = 0,
+                    value: float | None = None) -> go.Figure:
+    """Turn back now vs one more move deeper, for a diver on an empty trail (see `turn_back_numbers`)."""
+    return _figure(turn_back_numbers(distance, chips, air, others, value))
+
+
+def situation_rows(sit: Situation) -> list[dict]:
+    rows = turn_back_numbers(sit.distance, sit.chips, sit.air, sit.others, sit.value, game_moves(sit))
+    if sit.returning:  # only "keep going home" applies
+        rows = [dict(rows[0], label="keep heading home",
+                     text=rows[0]["text"].replace("turn back now", "heading home"))]
+    return rows
+
+
+class TurnBackPanel:
+    def __init__(self):
+        self.figure = go.FigureWidget(_figure(turn_back_numbers(None, 0, FULL_AIR, 0, 0.0)))
+        self.widget = self.figure
+        self._key = None
+
+    def update(self, sit: Situation | None, force: bool = False) -> None:
+        key = None if sit is None else (sit.name, sit.distance, sit.chips, sit.air, sit.others,
+                                        sit.value, sit.returning, sit.position, sit.occupied, sit.trail)
+        if key == self._key and not force:
+            return
+        self._key = key
+        with self.figure.batch_update():
+            if sit is None:
+                self.figure.layout.title.text = "The game is over"
+                return
+            rows = situation_rows(sit)
+            labels = [r["label"] for r in rows]
+            texts = [r["text"] for r in rows]
+            self.figure.data[0].update(x=labels, y=[r["p"] for r in rows], hovertext=texts)
+            self.figure.data[1].update(x=labels, y=[r["ev"] for r in rows], hovertext=texts)
+            self.figure.layout.title.text = _title(sit.name, sit.returning)

@@ -1,0 +1,149 @@
+"""The odds panels hold the right numbers for known positions and follow actions and edits."""
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from deepsea_widget.odds.all_divers import p_home_all
+from deepsea_widget.odds.dice import movement_pmf
+from deepsea_widget.odds.single_diver import p_home
+from deepsea_widget.panels import (dice_chart, divers_chart, odds_map, situation, turn_back_chart,
+                                   turn_back_numbers)
+from deepsea_widget.rules import Game, Roll, Stay
+
+
+def stranded():
+    """RULES.md's skipping example: air 10, A on 10 (1 item), B on 5 (2), C on 6 (2), D on 14 (1)."""
+    return Game.from_position(players=["A", "B", "C", "D"], trail=[None] * 16, positions=[10, 5, 6, 14],
+                              returning=[True] * 4, carried=[[1], [1, 2], [2, 3], [3]], air=10, turn=0)
+
+
+def cell(fig, distance, air):
+    return fig.data[0].z[air][distance - 1]
+
+
+@pytest.mark.parametrize("d,c,a,k", [(9, 3, 14, 0), (6, 2, 10, 3), (4, 2, 4, 2), (20, 2, 25, 0)])
+def test_odds_map_cells_equal_p_home(d, c, a, k):
+    fig = odds_map(distance=d, chips=c, air=a, others=k)
+    assert cell(fig, d, a) == pytest.approx(p_home(d, c, a, k), abs=1e-12)
+    assert list(fig.data[3].x) == [d] and list(fig.data[3].y) == [a]
+    assert f"{c} items" in fig.layout.title.text
+    assert {t.name for t in fig.data[1:3]} == {"50%", "90%"}
+    # the hover explains the number in words
+    n = -(-a // (c + k))
+    assert f"you get {n} more turn" in fig.data[0].hovertext[a][d - 1]
+
+
+def test_situation_counts_free_spaces_and_others_breathing():
+    s = situation(stranded())
+    assert (s.distance, s.air, s.chips, s.others) == (8, 10, 1, 5)  # spaces 5 and 6 are jumped
+
+
+def test_panels_for_the_stranded_position():
+    from deepsea_widget.panels import Panels
+
+    game = stranded()
+    panels = Panels(game)
+    fig = panels.odds_map.figure
+    assert cell(fig, 8, 10) == pytest.approx(p_home(8, 1, 10, 5), abs=1e-12)
+    assert (fig.data[3].x[0], fig.data[3].y[0]) == (8, 10)
+    bars = panels.divers.figure.data[0]
+    exact = p_home_all([10, 5, 6, 14], [1, 2, 2, 1], 10, 0)
+    assert list(bars.y) == pytest.approx(exact, abs=1e-12)
+    assert bars.y[0] == pytest.approx(0.296754, abs=1e-6)
+    assert all("exact" in t for t in bars.hovertext)
+    assert "exact" in panels.divers.figure.layout.title.text
+    # a returning diver: only "keep heading home"
+    assert list(panels.turn_back.figure.data[0].x) == ["keep heading home"]
+    assert panels.turn_back.figure.data[0].y[0] == pytest.approx(p_home(8, 1, 10, 5))
+    assert panels.dice.figure.data[0].y[0] == pytest.approx(movement_pmf(1).get(0, 0.0))
+
+    # what if A picked up one more: the map switches to 2 items, the marker stays
+    panels.odds_map.control.value = 1
+    assert panels.odds_map.chips_shown == 2
+    assert cell(fig, 8, 10) == pytest.approx(p_home(8, 2, 10, 5), abs=1e-12)
+    panels.odds_map.control.value = -1
+    assert cell(fig, 8, 10) == pytest.approx(p_home(8, 0, 10, 5), abs=1e-12)
+
+
+def test_divers_chart_uses_monte_carlo_while_someone_goes_deeper():
+    game = Game(players=3, seed=4)
+    game.apply(Roll(dice=(2, 2)))
+    fig = divers_chart(game)
+    bar = fig.data[0]
+    assert "Monte Carlo" in fig.layout.title.text
+    assert "Monte Carlo" in bar.hovertext[0] and bar.error_y.array[0] > 0
+    assert 0 < bar.y[0] <= 1
+
+
+def test_dice_chart_and_turn_back_chart():
+    fig = dice_chart(3)
+    assert list(fig.data[0].y) == pytest.approx([movement_pmf(3).get(m, 0) for m in range(7)])
+    assert "P(no move) 33%" in fig.layout.title.text
+    rows = turn_back_numbers(9, 3, 14, 0, value=10.0)
+    assert rows[0]["p"] == pytest.approx(p_home(9, 3, 14, 0))
+    assert rows[0]["ev"] == pytest.approx(10.0 * p_home(9, 3, 14, 0))
+    # one move deeper on an empty trail, then back with air 14 - 3
+    keep = sum(q * p_home(9 + m, 3, 11, 0) for m, q in movement_pmf(3).items())
+    assert rows[1]["p"] == pytest.approx(keep)
+    fig = turn_back_chart(9, 3, 14, 0)
+    assert len(fig.data) == 2 and len(fig.data[0].y) == 3
+
+
+def test_app_panels_follow_actions_and_edits():
+    from deepsea_widget.app import play
+
+    app = play(players=["Ann", "Bob", "Cy", "Di"], seed=3)
+    marker = app.panels.odds_map.figure.data[3]
+    assert list(marker.x) == []  # Ann is still in the sub
+    app.apply(Roll(dice=(3, 2)))  # Ann moves 5 spaces
+    s = situation(app.game)
+    assert (s.distance, s.air, s.chips) == (5, 25, 0)
+    assert (marker.x[0], marker.y[0]) == (5, 25)
+    app.apply(Stay())
+    app.apply(Roll(dice=(2, 2)))  # Bob: 4 spaces, jumping nobody (Ann is deeper)
+    assert (marker.x[0], marker.y[0]) == (4, 25)
+    assert "Bob" in app.panels.odds_map.figure.layout.title.text
+
+    app.edit(op="set_air", air=9)
+    s = situation(app.game)
+    assert marker.y[0] == s.air
+    fig = app.panels.odds_map.figure
+    assert cell(fig, s.distance, s.air) == pytest.approx(p_home(s.distance, s.chips, s.air, s.others), abs=1e-12)
+    app.edit(op="set_space", space=1, levels=None)  # take a level-1 chip off the trail...
+    app.edit(op="give_item", seat=s.seat, levels=[1])  # ...and give it to the diver
+    s2 = situation(app.game)
+    assert s2.chips == s.chips + 1
+    assert app.panels.odds_map.chips_shown == s2.chips
+    assert app.panels.dice.figure.data[0].y[0] == pytest.approx(movement_pmf(s2.chips).get(0, 0.0))
+
+
+def test_play_without_panels_keeps_the_board_alone():
+    from deepsea_widget.app import play
+
+    app = play(seed=1, panels=False)
+    assert app.panels is None and list(app.children) == [app.board]
+
+
+def test_changes_inside_a_running_loop_coalesce_into_one_redraw():
+    from deepsea_widget.app import play
+
+    app = play(players=["Ann"], bots={"Bo": "cautious", "Cy": "cautious"}, seed=2)
+    panels = app.panels
+
+    async def burst():
+        before = panels.redraws
+        for _ in range(3):  # three changes from the front end before the loop is free
+            app.table.apply(Roll()) if app.game.phase == "roll" else app.table.apply(Stay())
+            app.board.refresh()
+        assert panels.redraws == before  # nothing drawn yet, nothing queued per change
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        return panels.redraws - before
+
+    assert asyncio.run(burst()) == 1
+    s = situation(app.game)
+    marker = panels.odds_map.figure.data[3]
+    if s.distance is not None:
+        assert (marker.x[0], marker.y[0]) == (s.distance, max(s.air, 0))
