@@ -237,23 +237,24 @@ def simulate_batch(state: DiveState, codes, n: int, rng: np.random.Generator) ->
             r = r | tb
             ret[s] = r
             # Roll and move, jumping the spaces other divers stand on.
-            mv = np.maximum(_DICE_SUMS[rng.integers(0, 9, m)] - c, 0)
+            mv = np.maximum(_DICE_SUMS[rng.integers(0, 9, m, dtype=np.uint8)] - c, 0)
             others = occ & ~(1 << p)
             end = np.where(act, _move(p, mv, ~r, others, L, D), p)
             pos[s] = end
-            occ = others | ((1 << end) & ~1)  # bit 0 (the sub) is never set
+            bit = 1 << end
+            occ = others | (bit & ~1)  # bit 0 (the sub) is never set
             arrived = act & r & (end == 0)
             back[s] = back[s] | arrived
             nback = nback + arrived
         else:
             end = p
+            bit = 1 << end
 
         # Treasure action, on the trail only.
         on = act & (end > 0)
-        bit = 1 << end
         here = (items & bit) != 0
         if code == CAUTIOUS:
-            pick = on & here & pu_table[r * C1 + c]
+            pick = on & here & pu_table[r * C1 + c]  # (r was updated by turning back)
             change = pick
             car[s] = c + pick
         else:  # legal[int(u * len(legal))]: [Stay, PickUp] or [Stay, Drop 0..c-1]
@@ -265,7 +266,9 @@ def simulate_batch(state: DiveState, codes, n: int, rng: np.random.Generator) ->
 
         # End of the turn: air out (this diver breathed it to <= 0) or everyone back.
         # A finished rollout's columns stay frozen: every update above is masked by ``act``.
-        live &= ~((air <= 0) | (nback == D))
+        live &= air > 0
+        if entry != "treasure" and arrived.any():
+            live &= nback < D
         dead = m - int(np.count_nonzero(live))
         if dead and (dead * 4 >= m or dead == m):
             record(np.flatnonzero(~live))
