@@ -156,7 +156,8 @@ def simulate_batch(state: DiveState, codes, n: int, rng: np.random.Generator) ->
     divers back in the sub, as the engine does); other rollouts sit the slot
     out. Per rollout the trail's items and the spaces divers stand on are bit
     masks (bit k = trail space k), so jumping is a popcount. A finished
-    rollout is recorded at once and its column dropped now and then.
+    rollout's columns freeze (every update is masked by the acting rows); they
+    are recorded and dropped once a quarter of the columns are finished.
     """
     D = state.players
     L = len(state.trail)
@@ -233,7 +234,7 @@ def simulate_batch(state: DiveState, codes, n: int, rng: np.random.Generator) ->
             if code == CAUTIOUS:
                 tb = act & tb_table[((r * C1 + c) * A1 + (air - _AIR_MIN)) * P1 + p]
             else:  # RandomPolicy: legal[int(u * 2)] with legal = [Roll, TurnBack]
-                tb = act & ~r & (c > 0) & (rng.random(m) * 2.0 >= 1.0)
+                tb = act & can_turn_back(r, c) & (rng.random(m) * 2.0 >= 1.0)
             r = r | tb
             ret[s] = r
             # Roll and move, jumping the spaces other divers stand on.
@@ -259,7 +260,7 @@ def simulate_batch(state: DiveState, codes, n: int, rng: np.random.Generator) ->
             car[s] = c + pick
         else:  # legal[int(u * len(legal))]: [Stay, PickUp] or [Stay, Drop 0..c-1]
             # int(u * k) >= 1 exactly when u * k >= 1
-            change = on & (rng.random(m) * np.where(here, 2, 1 + c) >= 1.0)
+            change = on & (rng.random(m) * treasure_choices(here, c) >= 1.0)
             pick = change & here
             car[s] = c + pick - (change & ~here)
         items = items ^ (bit * change)
