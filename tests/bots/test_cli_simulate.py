@@ -1,0 +1,71 @@
+"""`python -m deepsea_widget simulate` in a subprocess: runs, is deterministic, refuses bad arguments."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CMD = [sys.executable, "-m", "deepsea_widget", "simulate"]
+
+
+def run(*args, timeout=300):
+    return subprocess.run([*CMD, *args], capture_output=True, text=True, cwd=ROOT, timeout=timeout)
+
+
+@pytest.fixture(scope="module")
+def two_runs():
+    args = ("--players", "4", "--games", "200", "--seed", "1", "--bots", "random,cautious")
+    return run(*args), run(*args)
+
+
+def test_simulate_runs_and_prints_the_summary(two_runs):
+    first, _ = two_runs
+    assert first.returncode == 0, first.stderr
+    out = first.stdout
+    assert out.startswith("200 games, 4 divers, seed 1; mean dive length")
+    lines = out.splitlines()
+    assert "mean score" in lines[1] and "win share" in lines[1] and "drowning" in lines[1]
+    seats = [line.split() for line in lines[2:6]]
+    assert [s[0] for s in seats] == ["0", "1", "2", "3"]
+    assert [s[1] for s in seats] == ["random", "cautious", "random", "cautious"]
+    shares = [float(s[3]) for s in seats]
+    assert sum(shares) == pytest.approx(1.0, abs=0.01)
+    assert any(line.startswith("random") for line in lines) and any(line.startswith("cautious") for line in lines)
+
+
+def test_simulate_is_deterministic_for_a_seed(two_runs):
+    first, second = two_runs
+    assert first.stdout == second.stdout
+
+
+def test_a_different_seed_gives_different_numbers(two_runs):
+    other = run("--players", "4", "--games", "200", "--seed", "2", "--bots", "random,cautious")
+    assert other.returncode == 0 and other.stdout != two_runs[0].stdout
+
+
+@pytest.mark.parametrize("args,message", [
+    (("--players", "7"), "invalid choice: 7"),
+    (("--players", "1"), "invalid choice: 1"),
+    (("--players", "four"), "invalid int value"),
+    (("--games", "0"), "--games must be at least 1"),
+    (("--games", "-3"), "--games must be at least 1"),
+    (("--bots", "random,nobody"), "unknown bot(s) nobody"),
+    (("--bots", ","), "unknown bot(s) (none given)"),
+    (("--seed", "abc"), "invalid int value: 'abc'"),
+    (("--frobnicate",), "unrecognized arguments"),
+])
+def test_bad_arguments_are_refused_with_a_clear_message(args, message):
+    result = run(*args, timeout=60)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stdout == ""
+
+
+def test_no_command_is_refused():
+    result = subprocess.run([sys.executable, "-m", "deepsea_widget"], capture_output=True, text=True,
+                            cwd=ROOT, timeout=60)
+    assert result.returncode == 2 and "required" in result.stderr
