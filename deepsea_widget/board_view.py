@@ -97,7 +97,8 @@ def dive_summary(events) -> dict | None:
     return {"title": title, "lines": lines}
 
 
-def board_view(table) -> dict:
+def board_view(table, odds=None) -> dict:
+    """The board's view; ``odds`` are the badges to show (computed here when None)."""
     game = table.game
     view = game.public_view()
     view.update({
@@ -108,7 +109,7 @@ def board_view(table) -> dict:
         "bot_to_move": table.bot_to_move,
         "log": table.log[:LOG_LINES],
         "events": table.last_events,
-        "badges": badges(game, seed=table.seq),
+        "badges": badges(game, seed=table.seq) if odds is None else odds,
         "forecast_air": forecast_air(game),
         "summary": table.summary,
         "reasons": reasons(game),

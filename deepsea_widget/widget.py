@@ -12,7 +12,7 @@ from typing import Any, Callable
 import anywidget
 import traitlets
 
-from .board_view import board_view
+from .board_view import badges, board_view
 from .table import Table
 
 _STATIC = pathlib.Path(__file__).parent / "static"
@@ -62,8 +62,14 @@ class Board(anywidget.AnyWidget):
 
     def refresh(self) -> None:
         """Show the table's current state (call after changing the game from Python)."""
-        # A new dict every time, so traitlets sees a change and syncs it.
-        self.view = board_view(self.table)
+        # Two steps, so a click shows at once: first the new state with the last
+        # odds badges, then (after the Monte Carlo, when one is needed) the new
+        # badges. A new dict every time, so traitlets sees a change and syncs it.
+        n = len(self.table.game.players)
+        last = self.view.get("badges") if self.view else None
+        if last is not None and len(last) == n:
+            self.view = board_view(self.table, odds=last)
+        self.view = board_view(self.table, odds=badges(self.table.game, seed=self.table.seq))
         for callback in self._listeners:
             callback()
 
