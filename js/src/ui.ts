@@ -694,7 +694,7 @@ export class BoardUI {
             "div",
             { class: "dsw-diver-items", attrs: { "aria-label": `Carrying ${itemsText(d.carried)}` } },
             h("span", { class: "dsw-k" }, "Carrying "),
-            ...(d.carried.length ? d.carried.map((it) => chipIcon(it, 16)) : ["nothing"]),
+            ...(d.carried.length ? d.carried.map((it) => itemChip(it)) : ["nothing"]),
           ),
           h(
             "div",
@@ -737,6 +737,13 @@ export class BoardUI {
     clearTimeout(this.pendingTimer);
     this.el.replaceChildren();
   }
+}
+
+/** A carried item: its picture and its level in words ("L2", "stack 1+3+3"). */
+function itemChip(levels: number[]): HTMLElement {
+  const icon = chipIcon(levels, 16);
+  icon.setAttribute("aria-hidden", "true");
+  return h("span", { class: "dsw-item" }, icon, itemsText([levels]));
 }
 
 function fillSelect(select: HTMLSelectElement, names: string[], value: number): void {

@@ -1,0 +1,125 @@
+"""The board widget on a notebook page, read and clicked the way a person does.
+
+`BoardPage` wraps one rendered view of the board (the `.dsw-root` element in a
+cell's output): it finds controls by role and accessible name, clicks them and
+waits until the board shows the kernel's answer (the root's `data-seq`, the
+state number, changes), and reads back what the board shows.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from lab_harness import ARTIFACTS
+
+PLAY_CELL = (
+    "from deepsea_widget import play\n"
+    "app = play(players={players!r}, bots={bots!r}, seed={seed!r})\n"
+    "app"
+)
+
+# Prints the kernel's game as JSON: what the board must show.
+STATE_EXPR = (
+    "dict(view=app.game.public_view(), seq=app.table.seq, mode=app.table.mode, error=app.table.error,"
+    " history=[a.to_dict() for a in app.game.history])"
+)
+
+
+def play_cell(players, bots, seed) -> str:
+    return PLAY_CELL.format(players=players, bots=bots, seed=seed)
+
+
+class BoardPage:
+    def __init__(self, nb: Any, cell: int = 0, index: int = 0):
+        self.nb = nb
+        self.page = nb.page
+        self.root = nb.cell(cell).locator(".dsw-root").nth(index)
+
+    def wait_drawn(self, timeout: float = 30.0) -> BoardPage:
+        self.root.locator("svg.dsw-board").wait_for(timeout=timeout * 1000)
+        return self
+
+    # ----- finding things ---------------------------------------------------
+    def button(self, name: str, exact: bool = True):
+        return self.root.get_by_role("button", name=name, exact=exact)
+
+    def seq(self) -> int:
+        return int(self.root.get_attribute("data-seq"))
+
+    def status(self) -> str:
+        return self.root.get_by_role("status").inner_text()
+
+    def error(self) -> str:
+        alert = self.root.get_by_role("alert")
+        return alert.inner_text() if alert.is_visible() else ""
+
+    def air(self) -> int:
+        return int(self.root.locator(".dsw-air-value").inner_text())
+
+    def pawns(self) -> list[dict]:
+        """Per seat, what the pawn on the board says: position and heading."""
+        return self.root.locator("svg.dsw-board [data-diver]").evaluate_all(
+            """nodes => nodes
+                .map(n => ({seat: +n.dataset.diver, position: +n.dataset.position,
+                            heading: n.dataset.heading}))
+                .sort((a, b) => a.seat - b.seat)"""
+        )
+
+    def spaces(self) -> list[str]:
+        return self.root.locator("svg.dsw-board [data-space]").evaluate_all("ns => ns.map(n => n.dataset.kind)")
+
+    def screenshot(self, name: str) -> Path:
+        """A picture of just this board (scrolled into view) in tests/e2e/artifacts/."""
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        path = ARTIFACTS / f"{name}.png"
+        self.root.screenshot(path=str(path))
+        return path
+
+    # ----- acting -------------------------------------------------------------
+    def wait_seq_after(self, before: int, timeout: float = 20.0) -> int:
+        """Wait until the board shows a state newer than `before`; return it."""
+        handle = self.root.element_handle()
+        self.page.wait_for_function(
+            "([el, s]) => el.dataset.seq !== s", arg=[handle, str(before)], timeout=timeout * 1000
+        )
+        return self.seq()
+
+    def wait_still(self, timeout: float = 20.0) -> None:
+        """Wait until no move is being animated."""
+        handle = self.root.element_handle()
+        self.page.wait_for_function("el => !el.dataset.animating", arg=handle, timeout=timeout * 1000)
+
+    def click(self, name: str, exact: bool = True) -> int:
+        """Click an enabled control and wait for the kernel's new state; return its number."""
+        before = self.seq()
+        target = self.button(name, exact=exact)
+        assert target.is_enabled(), f"{name!r} is disabled: {target.get_attribute('title')!r}"
+        target.click()
+        return self.wait_seq_after(before)
+
+    def enabled(self, name: str, exact: bool = True) -> bool:
+        target = self.button(name, exact=exact)
+        return target.count() > 0 and target.first.is_enabled()
+
+
+def kernel_state(nb) -> dict:
+    return nb.eval_json(STATE_EXPR)
+
+
+def assert_board_matches(board: BoardPage, state: dict) -> None:
+    """The board shows the kernel's game: state number, air, pawns, trail, whose turn."""
+    view = state["view"]
+    assert board.seq() == state["seq"]
+    assert board.air() == max(0, view["air"])
+    pawns = board.pawns()
+    assert [p["position"] for p in pawns] == [d["position"] for d in view["divers"]]
+    assert [p["heading"] == "back" for p in pawns] == [d["returning"] for d in view["divers"]]
+    kinds = ["blank" if s is None else "stack" if len(s) > 1 else "chip" for s in view["trail"]]
+    assert board.spaces() == kinds
+    if view["current_player"] is not None and not view["is_over"]:
+        assert view["divers"][view["current_player"]]["name"] in board.status()
+
+
+def dump(obj) -> str:
+    return json.dumps(obj, indent=1, sort_keys=True)

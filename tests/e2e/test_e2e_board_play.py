@@ -1,0 +1,114 @@
+"""Playing on the board in a real JupyterLab: people click, bots are paced by
+Next and Auto-play, and the kernel's game follows every click."""
+from __future__ import annotations
+
+import pytest
+
+from board_page import BoardPage, assert_board_matches, kernel_state, play_cell
+
+pytestmark = pytest.mark.e2e
+
+
+def test_people_and_a_bot_play_whole_turns_by_clicking(open_notebook):
+    nb = open_notebook([play_cell(["Ann", "Bob"], {"Cy": "cautious"}, 3)])
+    nb.run_cell(0, timeout=180)
+    board = BoardPage(nb).wait_drawn()
+    assert "Ann to roll" in board.status()
+    # Illegal choices are shown disabled, with the reason as their tooltip.
+    for name, why in (("Pick up", "must roll"), ("Stay", "must roll"), ("Turn back", "carrying nothing"),
+                      ("Next", "a person")):
+        control = board.button(name)
+        assert control.is_disabled(), name
+        assert why in control.get_attribute("title"), (name, control.get_attribute("title"))
+    assert board.button("Drop").is_disabled()
+    # A forced click on a disabled control changes nothing in the kernel.
+    seq = board.seq()
+    board.button("Pick up").click(force=True)
+    assert kernel_state(nb)["seq"] == seq
+
+    # Ann: roll, then pick up the chip she lands on.
+    board.click("Roll")
+    dice = board.root.locator(".dsw-dice")
+    assert len(dice.locator("svg.dsw-die").all()) == 2
+    assert "Ann rolled" in dice.get_attribute("aria-label")
+    board.wait_still()
+    state = kernel_state(nb)
+    assert state["view"]["phase"] == "treasure"
+    assert_board_matches(board, state)
+    board.click("Pick up")
+    # Bob: roll, then stay (by keyboard: the S shortcut with the board focused).
+    board.click("Roll")
+    board.wait_still()
+    before = board.seq()
+    board.button("Stay").focus()
+    nb.page.keyboard.press("s")
+    board.wait_seq_after(before)
+    # Cy is a bot: the person's controls are off, Next plays its whole turn.
+    assert board.button("Roll").is_disabled()
+    assert "Cy" in board.button("Roll").get_attribute("title")
+    board.click("Next")
+    board.wait_still()
+    state = kernel_state(nb)
+    assert_board_matches(board, state)
+    assert state["view"]["current_player"] == 0
+    # Ann carries her chip: she may turn back now, then rolls toward the sub.
+    board.click("Turn back")
+    board.click("Roll")
+    board.wait_still()
+    state = kernel_state(nb)
+    assert_board_matches(board, state)
+    history = state["history"]
+    assert history[:4] == [{"type": "roll"}, {"type": "pick_up"}, {"type": "roll"}, {"type": "stay"}]
+    assert history[-2:] == [{"type": "turn_back"}, {"type": "roll"}]
+    ann = state["view"]["divers"][0]
+    assert ann["returning"] is True and len(ann["carried"]) == 1
+    assert "L1" in board.root.locator(".dsw-diver").nth(0).inner_text()
+    # The divers panel shows what the kernel says; the log has the breathing line.
+    card = board.root.locator(".dsw-diver").nth(0)
+    where = "back in the sub" if ann["position"] == 0 else "heading back"
+    assert "Ann" in card.inner_text() and where in card.inner_text()
+    # Every diver in the water has a P(home) badge (an estimate while anyone still dives deeper).
+    for seat, d in enumerate(state["view"]["divers"]):
+        text = board.root.locator(".dsw-diver").nth(seat).inner_text()
+        if d["position"] > 0:
+            assert "P(home)" in text and "%" in text, text
+        elif d["back"]:
+            assert "Safe in the sub" in text
+    log = board.root.locator(".dsw-logbox").text_content()
+    assert "Ann breathes 1" in log
+    board.screenshot("board-play-turns")
+
+    # Undo takes back the last person's action (the roll), and the board follows.
+    board.click("Undo")
+    state = kernel_state(nb)
+    assert state["history"][-1] == {"type": "turn_back"}
+    assert_board_matches(board, state)
+
+
+def test_auto_play_plays_a_seeded_bot_game_to_the_end(open_notebook):
+    bots = {"Ada": "cautious", "Bo": "cautious", "Cy": "cautious"}
+    nb = open_notebook([play_cell([], bots, 11)])
+    nb.run_cell(0, timeout=180)
+    board = BoardPage(nb).wait_drawn()
+    board.root.get_by_role("combobox", name="Speed").select_option("fast")
+    auto = board.button("Auto-play")
+    assert auto.get_attribute("aria-pressed") == "false"
+    auto.click()
+    assert auto.get_attribute("aria-pressed") == "true"
+    # The end screen: the summary names the winner; no control can move any more.
+    summary = board.root.get_by_role("region", name="Game over", exact=False)
+    summary.wait_for(timeout=240_000)
+    state = kernel_state(nb)
+    view = state["view"]
+    assert view["is_over"] is True
+    assert board.status().startswith("Game over")
+    winners = [view["divers"][s]["name"] for s in view["winners"]]
+    assert all(w in summary.inner_text() for w in winners)
+    assert board.button("Next").is_disabled() and board.button("Roll").is_disabled()
+    scores = board.root.locator(".dsw-diver-score").all_inner_texts()
+    assert [f"Score {s}" in t for s, t in zip(view["scores"], scores)] == [True] * 3
+    assert state["view"]["dive"] == 3
+    board.screenshot("board-auto-play-game-over")
+    # The summary can be dismissed.
+    board.button("Close summary").click()
+    assert not summary.is_visible()
