@@ -8,11 +8,12 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 NOTEBOOK ?= examples/01_play.ipynb
 PYTEST_ARGS ?=
+LAB_ARGS ?=
 
 INSTALLED := $(VENV)/.deepsea-installed
 NODE_MODULES := js/node_modules/.package-lock.json
 BUNDLE := deepsea_widget/static/widget.js
-JS_SOURCES := $(wildcard js/src/*) js/build.mjs js/tsconfig.json
+JS_SOURCES := $(shell find js/src -type f) js/build.mjs js/tsconfig.json
 # JupyterLab refuses to run as root unless told it may.
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
@@ -36,7 +37,7 @@ $(BUNDLE): $(JS_SOURCES) $(NODE_MODULES)
 	cd js && npm run build
 
 lab: setup
-	$(PY) -m jupyter lab $(ALLOW_ROOT) $(NOTEBOOK)
+	$(PY) -m jupyter lab $(ALLOW_ROOT) $(LAB_ARGS) $(NOTEBOOK)
 
 test: setup test-js test-py
 
@@ -54,7 +55,7 @@ e2e: setup
 dev: setup
 	(cd js && exec node build.mjs --watch) & watcher=$$!; \
 	trap 'kill $$watcher' EXIT INT TERM; \
-	ANYWIDGET_HMR=1 $(PY) -m jupyter lab $(ALLOW_ROOT) $(NOTEBOOK)
+	ANYWIDGET_HMR=1 $(PY) -m jupyter lab $(ALLOW_ROOT) $(LAB_ARGS) $(NOTEBOOK)
 
 wheel: setup
 	$(PY) -m pip wheel --no-deps -w dist .
