@@ -1,0 +1,57 @@
+"""Argument checks shared by the odds functions: each error names the argument and why."""
+from __future__ import annotations
+
+import operator
+
+FULL_AIR = 25  # the air track at the start of every dive (RULES.md)
+
+
+def as_int(name: str, value) -> int:
+    """``value`` as a plain int (numpy integers accepted); bools, floats and the rest refused."""
+    if type(value) is int:
+        return value
+    if isinstance(value, bool):
+        raise ValueError(f"{name} must be an integer, got {value!r}")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise ValueError(f"{name} must be an integer, got {value!r}") from None
+
+
+def check_count(name: str, value) -> int:
+    """A number of items (chips carried, air the others breathe): an integer >= 0."""
+    value = as_int(name, value)
+    if value < 0:
+        raise ValueError(f"{name} must be 0 or more, got {value}")
+    return value
+
+
+def check_distance(value, name: str = "distance") -> int:
+    value = as_int(name, value)
+    if value < 1:
+        raise ValueError(
+            f"{name} must be at least 1 (it counts the free spaces between the diver and the "
+            f"submarine, plus 1), got {value}")
+    return value
+
+
+def check_air(value, name: str = "air") -> int:
+    """Air at the start of a diver's turn, before it breathes: 1..25."""
+    value = as_int(name, value)
+    if value < 1:
+        raise ValueError(
+            f"{name} must be at least 1: it is read at the start of the diver's turn, before it "
+            f"breathes, and at {value} the dive has already ended")
+    if value > FULL_AIR:
+        raise ValueError(f"{name} must be at most {FULL_AIR} (a full air track), got {value}")
+    return value
+
+
+def check_probability(value, name: str = "p") -> float:
+    try:
+        p = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a probability, got {value!r}") from None
+    if not 0.0 < p <= 1.0:
+        raise ValueError(f"{name} must be a probability in (0, 1], got {value!r}")
+    return p

@@ -1,0 +1,211 @@
+"""Exact odds of getting home for one diver heading back, the others' breathing held fixed.
+
+Follows the "Odds of getting home" section of RULES.md to the letter: the diver
+gets exactly ``N = ceil(air / (chips + others))`` more turns, so
+``P(home) = P(M1 + ... + MN >= distance)`` with independent moves ``Mi``. The
+answer is a lookup in a one-sided table of P(reach ``d`` within ``n`` turns)
+(as backgammon bear-off databases do), built once with numpy on first use.
+
+Edge cases (decided here, documented in the docstrings):
+- ``chips + others == 0``: no air is ever used, the diver has unlimited turns
+  and (carrying nothing) always moves 2..6, so P(home) = 1.
+- ``chips >= 6``: no roll is above the load, the diver never moves: P = 0.
+- ``air`` outside 1..25, ``distance < 1``, negative ``chips``/``others``:
+  `ValueError` naming the argument (air <= 0 at the start of a turn means the
+  dive has already ended).
+"""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+
+from ._checks import FULL_AIR, as_int, check_air, check_count, check_distance
+from .dice import DICE_OUTCOMES, MAX_MOVE, movement_weights
+
+NEVER_MOVES = MAX_MOVE  # from this many items on, no roll moves the diver
+UNLIMITED = FULL_AIR + 1  # the table's "turns" index for unlimited turns (no air used)
+_MAX_REACH = FULL_AIR * MAX_MOVE  # no diver goes farther than this within 25 turns
+_WIDTH = _MAX_REACH + 2  # distances 0.._MAX_REACH, then one "beyond" column
+
+# Built on first use (see _tables): float rows for the scalar lookup, the same
+# numbers as a numpy array for home_table, exact integer counts per chip count.
+_ROWS: list | None = None
+_ARRAY: np.ndarray | None = None
+_EXACT: dict[int, list[list[int]]] = {}
+
+
+def turns_left(air: int, chips: int, others: int = 0) -> int | float:
+    """How many more turns a diver heading back gets: ``ceil(air / (chips + others))``.
+
+    ``air`` is the air at the start of its turn, before it breathes (1..25);
+    ``chips`` the items it carries, ``others`` the air the other divers breathe
+    between two of its turns (both held fixed). Each full round uses
+    ``chips + others`` air, and the diver still takes the turn on which the air
+    runs out. Returns ``math.inf`` when nobody uses air (``chips + others == 0``).
+    """
+    air = check_air(air)
+    per_round = check_count("chips", chips) + check_count("others", others)
+    return -(-air // per_round) if per_round else math.inf
+
+
+def p_home(distance: int, chips: int, air: int, others: int = 0,
+           exact: bool = False) -> float | Fraction:
+    """Exact P(a diver heading back gets home), with fixed items and fixed others' breathing.
+
+    - ``distance`` (>= 1): movement points needed to reach the submarine, i.e.
+      the free spaces between the diver and the sub, plus 1 (occupied spaces
+      are jumped, so they do not count). 1 = any move of 1 or more gets home.
+    - ``chips``: items carried, held fixed (no pick-up, no drop).
+    - ``air`` (1..25): the air at the start of this diver's turn, before it breathes.
+    - ``others``: the air the other divers in the water breathe between two of
+      its turns (the sum of their items), held fixed.
+    - ``exact=True`` returns the same number as a `fractions.Fraction`.
+
+    Equals ``P(M1 + ... + MN >= distance)`` with ``N = turns_left(air, chips,
+    others)`` independent moves ``max(0, dice - chips)``. Unlimited turns (no air
+    used) give 1; six or more items (never moves) give 0. Bad arguments raise
+    `ValueError` naming the argument.
+    """
+    if not (type(distance) is int and type(chips) is int and type(air) is int
+            and type(others) is int and distance >= 1 and chips >= 0 and others >= 0
+            and 1 <= air <= FULL_AIR):
+        distance, chips, air, others = _checked(distance, chips, air, others)
+    if exact:
+        return _p_home_exact(distance, chips, air, others)
+    rows = _ROWS if _ROWS is not None else _tables()[0]
+    per_round = chips + others
+    row = rows[chips if chips < NEVER_MOVES else NEVER_MOVES][
+        -(-air // per_round) if per_round else UNLIMITED]
+    return row[distance] if distance < len(row) else row[-1]
+
+
+def p_reach(distance: int, chips: int, turns: int, exact: bool = False) -> float | Fraction:
+    """P(M1 + ... + M_turns >= distance): reaching the sub within ``turns`` moves.
+
+    The one-sided table behind `p_home` (``turns`` 0..25, any ``distance``; a
+    distance of 0 or less is already reached).
+    """
+    distance = _as_distance_index(distance)
+    chips = check_count("chips", chips)
+    turns = check_count("turns", turns)
+    if turns > FULL_AIR:
+        raise ValueError(f"turns must be at most {FULL_AIR}, got {turns}")
+    c = min(chips, NEVER_MOVES)
+    if exact:
+        tail = _exact_tails(c)[turns]
+        count = tail[distance] if distance < len(tail) else 0
+        return Fraction(count, DICE_OUTCOMES ** turns)
+    row = _tables()[0][c][turns]
+    return row[distance] if distance < len(row) else row[-1]
+
+
+def home_table(max_distance: int = 40, max_chips: int = 8, max_air: int = 25,
+               others: int = 0) -> np.ndarray:
+    """Every `p_home` value at once, as a float array indexed ``[chips, air, distance]``.
+
+    Shape ``(max_chips + 1, max_air + 1, max_distance + 1)``, so that
+    ``table[c, a, d] == p_home(d, c, a, others)`` for ``d >= 1`` and ``a >= 1``.
+    The padding keeps indices equal to values: ``table[:, a, 0] = 1.0``
+    (distance 0: already home) and ``table[:, 0, :] = nan`` (air 0 at the
+    start of a turn cannot happen: the dive has already ended).
+    """
+    max_distance = check_count("max_distance", max_distance)
+    max_chips = check_count("max_chips", max_chips)
+    max_air = check_air(max_air, "max_air")
+    others = check_count("others", others)
+    array = _tables()[1]
+    chips = np.arange(max_chips + 1)
+    air = np.arange(max_air + 1)
+    per_round = (chips + others)[:, None]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        turns = np.where(per_round > 0, -(-air[None, :] // np.maximum(per_round, 1)), UNLIMITED)
+    dist = np.minimum(np.arange(max_distance + 1), _WIDTH - 1)
+    c_index = np.minimum(chips, NEVER_MOVES)[:, None, None]
+    table = array[c_index, turns[:, :, None], dist[None, None, :]]
+    table[:, 0, :] = np.nan
+    return table
+
+
+def _checked(distance, chips, air, others) -> tuple[int, int, int, int]:
+    return (check_distance(distance), check_count("chips", chips), check_air(air),
+            check_count("others", others))
+
+
+def _as_distance_index(distance) -> int:
+    return max(as_int("distance", distance), 0)
+
+
+def _p_home_exact(distance: int, chips: int, air: int, others: int) -> Fraction:
+    per_round = chips + others
+    if per_round == 0:
+        return Fraction(1)
+    if chips >= NEVER_MOVES:
+        return Fraction(0)
+    turns = -(-air // per_round)
+    tail = _exact_tails(chips)[turns]
+    count = tail[distance] if distance < len(tail) else 0
+    return Fraction(count, DICE_OUTCOMES ** turns)
+
+
+def _exact_tails(chips: int) -> list[list[int]]:
+    """tails[n][d] = number of the 9**n dice sequences whose n moves add up to >= d."""
+    tails = _EXACT.get(chips)
+    if tails is None:
+        weights = movement_weights(chips) if chips < NEVER_MOVES else {0: DICE_OUTCOMES}
+        dist = [1]
+        tails = [_tail(dist)]
+        for _ in range(FULL_AIR):
+            new = [0] * (len(dist) + MAX_MOVE)
+            for s, count in enumerate(dist):
+                if count:
+                    for m, w in weights.items():
+                        new[s + m] += count * w
+            while len(new) > 1 and new[-1] == 0:
+                new.pop()
+            dist = new
+            tails.append(_tail(dist))
+        _EXACT[chips] = tails
+    return tails
+
+
+def _tail(dist: list[int]) -> list[int]:
+    out = [0] * (len(dist) + 1)
+    for d in range(len(dist) - 1, -1, -1):
+        out[d] = out[d + 1] + dist[d]
+    return out
+
+
+def _tables() -> tuple[list, np.ndarray]:
+    """Build P(reach d within n turns) for every chip count, turn count and distance.
+
+    array[c, n, d] for c = 0..6 (6 stands for "6 or more": never moves),
+    n = 0..25 plus UNLIMITED, d = 0.._MAX_REACH plus a "beyond" column.
+    """
+    global _ROWS, _ARRAY
+    if _ROWS is not None:
+        return _ROWS, _ARRAY
+    array = np.zeros((NEVER_MOVES + 1, UNLIMITED + 1, _WIDTH))
+    array[:, :, 0] = 1.0  # distance 0: already there
+    for c in range(NEVER_MOVES):
+        pmf = np.zeros(MAX_MOVE + 1)
+        for m, w in movement_weights(c).items():
+            pmf[m] = w / DICE_OUTCOMES
+        dist = np.ones(1)
+        for n in range(1, FULL_AIR + 1):
+            dist = np.convolve(dist, pmf)
+            tail = np.cumsum(dist[::-1])[::-1]
+            array[c, n, :tail.size] = np.minimum(tail, 1.0)
+        array[c, UNLIMITED, :] = 1.0  # any move is at least 1: unlimited turns always get home
+    rows = []
+    for c in range(NEVER_MOVES + 1):
+        per_turns = []
+        for n in range(UNLIMITED + 1):
+            row = array[c, n]
+            last = int(np.flatnonzero(row != row[-1])[-1]) + 1 if np.any(row != row[-1]) else 0
+            per_turns.append(row[:last + 1].tolist())  # trailing entry = every farther distance
+        rows.append(per_turns)
+    _ARRAY = array
+    _ROWS = rows
+    return rows, array
