@@ -197,6 +197,7 @@ def _tables() -> tuple[list, np.ndarray]:
             dist = np.convolve(dist, pmf)
             tail = np.cumsum(dist[::-1])[::-1]
             array[c, n, :tail.size] = np.minimum(tail, 1.0)
+            array[c, n, 0] = 1.0  # the sum of all the rolls' weights, up to rounding
         array[c, UNLIMITED, :] = 1.0  # any move is at least 1: unlimited turns always get home
     rows = []
     for c in range(NEVER_MOVES + 1):
