@@ -25,6 +25,9 @@ def level_of_value(value: int) -> int:
     return value // 4 + 1
 
 
+_LEVEL_OF_CHIP = tuple(chip_level(c) for c in range(N_CHIPS))
+
+
 class Item:
     """What lies on a trail space or is carried: one chip, or a stack of up to 3.
 
@@ -34,8 +37,8 @@ class Item:
     __slots__ = ("levels", "_chips")
 
     def __init__(self, chips):
-        self._chips = tuple(chips)
-        self.levels = tuple(chip_level(c) for c in self._chips)
+        self._chips = chips = tuple(chips)
+        self.levels = tuple(map(_LEVEL_OF_CHIP.__getitem__, chips))  # chip_level without a call per chip
 
     @property
     def is_stack(self) -> bool:

@@ -7,6 +7,7 @@ loading a save are "rebuild the start, replay the history".
 from __future__ import annotations
 
 import json
+from operator import attrgetter
 
 from . import events as ev
 from .actions import Action, Drop, PickUp, Roll, Stay, TurnBack, action_from_dict
@@ -14,6 +15,8 @@ from .chips import LEVELS, STACK_SIZE, BankedItem, Item
 from .errors import IllegalActionError
 from .position import (FULL_AIR, N_DIVES, new_game_start, rng_from_json, rng_to_json,
                        validate_start, what_if_start)
+
+_POSITION = attrgetter("position")
 
 # Actions are immutable values: legal_actions hands out shared instances.
 _ROLL, _TURN_BACK, _STAY, _PICK_UP = Roll(), TurnBack(), Stay(), PickUp()
@@ -239,9 +242,13 @@ class Game:
         whose turn it is not is refused). Illegal actions raise
         `IllegalActionError` and leave the game exactly as it was.
         """
-        self._check(action, seat)
-        self._events = []
         kind = type(action)
+        # Roll in the roll phase and Stay in the treasure phase are always legal:
+        # skip the full check for them (the bulk of all actions).
+        if seat is not None or not ((kind is Roll and self._phase == "roll")
+                                    or (kind is Stay and self._phase == "treasure")):
+            self._check(action, seat)
+        self._events = []
         if kind is Roll:
             self._roll(action.dice)
         elif kind is TurnBack:
@@ -262,57 +269,69 @@ class Game:
         move = dice[0] + dice[1] - c
         if move < 0:
             move = 0
+        seat, name = d.seat, d.name
         events = self._events
-        events.append(ev.Rolled(d.seat, d.name, dice, c, move))
-        occupied = [o.position for o in self._divers if o is not d and o.position > 0]
+        events.append(ev.Rolled(seat, name, dice, c, move))
+        # Spaces of the other divers on the trail are jumped over, not counted. The
+        # list holds every diver's space: the walk never steps on the diver's own
+        # space, and 0 (the sub) ends a walk back whether or not it is listed.
+        divers = self._divers
+        occupied = list(map(_POSITION, divers))
+        jumped = []
         start = pos = end = d.position
         steps = move
         if d.returning:
-            while steps > 0 and pos > 0:
+            while steps and pos:
                 pos -= 1
-                if pos not in occupied:
+                if pos and pos in occupied:
+                    jumped.append(pos)
+                else:
                     steps -= 1
             end = pos
             path = tuple(range(start - 1, end - 1, -1))
         else:
             last = len(self._trail)
-            while steps > 0 and pos < last:
+            while steps and pos < last:
                 pos += 1
-                if pos not in occupied:
+                if pos in occupied:
+                    jumped.append(pos)
+                else:
                     steps -= 1
                     end = pos  # past the last free space: stop on the deepest free one
+            while jumped and jumped[-1] > end:  # divers beyond the deepest free space are not passed
+                jumped.pop()
             path = tuple(range(start + 1, end + 1))
-        jumped = tuple(self._divers_at(p) for p in path if p in occupied) if occupied else ()
+        jumped = tuple([divers[occupied.index(p)].name for p in jumped]) if jumped else ()
         d.position = end
-        events.append(ev.Moved(d.seat, d.name, start, end, path, jumped))
-        if end == 0:
-            if d.returning:
-                d.back = True
-                self._n_back += 1
-                self._last_returned = d.seat
-                events.append(ev.ReachedSub(d.seat, d.name, c))
-            self._end_turn()  # in the sub: no treasure action
-        else:
+        events.append(ev.Moved(seat, name, start, end, path, jumped))
+        if end:
             self._phase = "treasure"
+            return
+        if d.returning:
+            d.back = True
+            self._n_back += 1
+            self._last_returned = seat
+            events.append(ev.ReachedSub(seat, name, c))
+        self._end_turn()  # in the sub: no treasure action
 
     def _divers_at(self, position) -> str:
         return next(d.name for d in self._divers if d.position == position)
 
     def _treasure(self, action) -> None:
         d = self._divers[self._current]
-        i = d.position - 1
+        space = d.position
         kind = type(action)
-        if kind is PickUp:
-            item = self._trail[i]
-            self._trail[i] = None
-            d.carried.append(item)
-            self._events.append(ev.PickedUp(d.seat, d.name, d.position, item.levels))
-        elif kind is Drop:
-            item = d.carried.pop(action.index)
-            self._trail[i] = item
-            self._events.append(ev.Dropped(d.seat, d.name, d.position, item.levels))
-        else:
+        if kind is Stay:
             self._events.append(ev.Stayed(d.seat, d.name))
+        elif kind is PickUp:
+            item = self._trail[space - 1]
+            self._trail[space - 1] = None
+            d.carried.append(item)
+            self._events.append(ev.PickedUp(d.seat, d.name, space, item.levels))
+        else:
+            item = d.carried.pop(action.index)
+            self._trail[space - 1] = item
+            self._events.append(ev.Dropped(d.seat, d.name, space, item.levels))
         self._end_turn()
 
     # ----- turns --------------------------------------------------------
@@ -321,9 +340,9 @@ class Game:
         self._current = seat
         self._phase = "roll"
         self._turn_air = before = self._air
-        self._air = before - len(d.carried)
-        self._events.append(ev.Breathed(seat, d.name, len(d.carried), before, self._air))
-        if self._air <= 0:
+        self._air = after = before - len(d.carried)
+        self._events.append(ev.Breathed(seat, d.name, before - after, before, after))
+        if after <= 0:
             self._air_out = True
             self._events.append(ev.AirRanOut(seat, d.name))
 
@@ -350,7 +369,8 @@ class Game:
 
     def _start_turn_or_end(self, seat) -> None:
         d = self._divers[seat]
-        if d.returning or d.carried:  # cannot be stuck, so not everyone is
+        if (d.returning or d.carried  # cannot be stuck, so not everyone is
+                or len(self._trail) - d.position >= len(self._divers)):  # more spaces deeper than other divers
             self._begin_turn(seat)
             return
         in_water = [d for d in self._divers if not d.back]
