@@ -31,12 +31,18 @@ def play_game(bots, seed=None, first_player=0) -> GameRecord:
     n = len(policies)
     stranded, returned, dive_turns = [0] * n, [0] * n, []
     turns = 1
+    apply, breathed, dive_ended = game.apply, ev.Breathed, ev.DiveEnded
     while not game.is_over:
-        for e in game.apply(policies[game.current_player].choose(view, rng)):
-            kind = type(e)
-            if kind is ev.Breathed:
+        events = apply(policies[game.current_player].choose(view, rng))
+        if len(events) == 2:  # a move within the turn, or a treasure action and the next diver's breath
+            if type(events[1]) is breathed:
                 turns += 1
-            elif kind is ev.DiveEnded:
+            continue
+        for e in events:
+            kind = type(e)
+            if kind is breathed:
+                turns += 1
+            elif kind is dive_ended:
                 for s in e.stranded:
                     stranded[s] += 1
                 for s in e.returned:
