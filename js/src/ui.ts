@@ -81,7 +81,7 @@ export class BoardUI {
     level: HTMLSelectElement;
     take: HTMLElement;
     air: HTMLInputElement;
-    airOut: HTMLOutputElement;
+    airOut: HTMLElement;
     turn: HTMLSelectElement;
     space: HTMLElement;
     hint: HTMLElement;
@@ -535,7 +535,8 @@ export class BoardUI {
     const level = h("select", { attrs: { "aria-label": "Item level", "data-key": "edit-level" } });
     for (let lv = 1; lv <= 4; lv++) level.appendChild(h("option", { attrs: { value: lv } }, `Level ${lv}`));
     const air = h("input", { attrs: { type: "range", min: 0, max: AIR_MAX, step: 1, "aria-label": "Air", "data-key": "edit-air" } });
-    const airOut = h("output", { class: "dsw-air-out" });
+    // The slider announces its own value; this is the same number for the eye.
+    const airOut = h("span", { class: "dsw-air-out", attrs: { "aria-hidden": "true" } });
     air.addEventListener("input", () => (airOut.textContent = air.value));
     air.addEventListener("change", () => this.sendEdit(setAir(air.value), true));
     const turn = h("select", { attrs: { "aria-label": "Whose turn", "data-key": "edit-turn" } });

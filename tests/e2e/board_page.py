@@ -47,15 +47,19 @@ class BoardPage:
     def seq(self) -> int:
         return int(self.root.get_attribute("data-seq"))
 
+    # Text is read with textContent: JupyterLab skips laying out cells scrolled
+    # out of view (content-visibility), and innerText is empty there.
+    def text(self, selector: str) -> str:
+        return self.root.locator(selector).first.text_content() or ""
+
     def status(self) -> str:
-        return self.root.get_by_role("status").inner_text()
+        return self.text(".dsw-status")
 
     def error(self) -> str:
-        alert = self.root.get_by_role("alert")
-        return alert.inner_text() if alert.is_visible() else ""
+        return self.text(".dsw-error")
 
     def air(self) -> int:
-        return int(self.root.locator(".dsw-air-value").inner_text())
+        return int(self.text(".dsw-air-value"))
 
     def pawns(self) -> list[dict]:
         """Per seat, what the pawn on the board says: position and heading."""
@@ -117,7 +121,7 @@ def assert_board_matches(board: BoardPage, state: dict) -> None:
     assert [p["heading"] == "back" for p in pawns] == [d["returning"] for d in view["divers"]]
     kinds = ["blank" if s is None else "stack" if len(s) > 1 else "chip" for s in view["trail"]]
     assert board.spaces() == kinds
-    if view["current_player"] is not None and not view["is_over"]:
+    if view["current_player"] is not None and not view["is_over"] and state["mode"] == "play":
         assert view["divers"][view["current_player"]]["name"] in board.status()
 
 

@@ -62,14 +62,14 @@ def test_people_and_a_bot_play_whole_turns_by_clicking(open_notebook):
     assert history[-2:] == [{"type": "turn_back"}, {"type": "roll"}]
     ann = state["view"]["divers"][0]
     assert ann["returning"] is True and len(ann["carried"]) == 1
-    assert "L1" in board.root.locator(".dsw-diver").nth(0).inner_text()
+    assert "L1" in board.root.locator(".dsw-diver").nth(0).text_content()
     # The divers panel shows what the kernel says; the log has the breathing line.
     card = board.root.locator(".dsw-diver").nth(0)
     where = "back in the sub" if ann["position"] == 0 else "heading back"
-    assert "Ann" in card.inner_text() and where in card.inner_text()
+    assert "Ann" in card.text_content() and where in card.text_content()
     # Every diver in the water has a P(home) badge (an estimate while anyone still dives deeper).
     for seat, d in enumerate(state["view"]["divers"]):
-        text = board.root.locator(".dsw-diver").nth(seat).inner_text()
+        text = board.root.locator(".dsw-diver").nth(seat).text_content()
         if d["position"] > 0:
             assert "P(home)" in text and "%" in text, text
         elif d["back"]:
@@ -103,9 +103,9 @@ def test_auto_play_plays_a_seeded_bot_game_to_the_end(open_notebook):
     assert view["is_over"] is True
     assert board.status().startswith("Game over")
     winners = [view["divers"][s]["name"] for s in view["winners"]]
-    assert all(w in summary.inner_text() for w in winners)
+    assert all(w in summary.text_content() for w in winners)
     assert board.button("Next").is_disabled() and board.button("Roll").is_disabled()
-    scores = board.root.locator(".dsw-diver-score").all_inner_texts()
+    scores = board.root.locator(".dsw-diver-score").all_text_contents()
     assert [f"Score {s}" in t for s, t in zip(view["scores"], scores)] == [True] * 3
     assert state["view"]["dive"] == 3
     board.screenshot("board-auto-play-game-over")

@@ -1,0 +1,141 @@
+"""What every view of the board shares: names shown as text, two views of one
+board in sync, save and load, and a layout that fits a narrow column and a
+wide screen in the light and the dark theme."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from board_page import BoardPage, kernel_state, play_cell
+
+pytestmark = pytest.mark.e2e
+
+XSS = "<img src=x onerror=alert(1)>"
+
+
+def test_names_are_text_and_two_views_stay_in_sync(open_notebook):
+    nb = open_notebook([play_cell([XSS, "Bob"], {"Cy": "cautious"}, 5), "app"])
+    dialogs: list[str] = []
+    nb.page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    nb.run_cell(0, timeout=180)
+    nb.run_cell(1)
+    one = BoardPage(nb, cell=0).wait_drawn()
+    two = BoardPage(nb, cell=1).wait_drawn()
+
+    # The name is text: shown literally, never parsed as HTML.
+    for board in (one, two):
+        assert board.root.locator("img").count() == 0
+        assert board.root.locator(".dsw-diver-name").first.text_content() == XSS
+        assert XSS in board.status()
+    assert dialogs == []
+
+    def same(a: BoardPage, b: BoardPage) -> None:
+        assert a.seq() == b.seq()
+        assert a.pawns() == b.pawns()
+        assert a.status() == b.status()
+        assert a.air() == b.air()
+
+    # A click in one view shows in the other.
+    seq = one.click("Roll")
+    two.wait_seq_after(seq - 1)
+    one.wait_still()
+    same(one, two)
+    seq = two.click("Pick up")
+    one.wait_seq_after(seq - 1)
+    same(one, two)
+    assert one.root.locator(".dsw-log li").first.text_content() == two.root.locator(".dsw-log li").first.text_content()
+
+    # Export in one view: the JSON text shows there (and only there).
+    one.button("Export").click()
+    saved = one.root.get_by_role("textbox", name="Saved game (JSON)")
+    saved.wait_for()
+    nb.page.wait_for_function("el => el.value.length > 0", arg=saved.element_handle())
+    text = saved.input_value()
+    assert json.loads(text)["format"] == "deepsea_widget.table"
+    assert one.root.get_by_role("link", name="Download").get_attribute("href").startswith("blob:")
+    assert not two.root.get_by_role("textbox", name="Saved game (JSON)").is_visible()
+    at_export = kernel_state(nb)["view"]
+
+    # Play on, then load the saved text in the other view: back to the saved position.
+    one.click("Roll")
+    assert kernel_state(nb)["view"]["divers"] != at_export["divers"]
+    two.button("Load").click()
+    box = two.root.get_by_role("textbox", name="Game to load (JSON)")
+    box.fill("this is not a saved game")
+    two.button("Load game").click()
+    alert = two.root.get_by_role("alert")
+    alert.wait_for()
+    assert "not a saved game" in alert.text_content()
+    assert one.root.get_by_role("alert").text_content() == alert.text_content()
+    box.fill(text)
+    two.click("Load game")
+    loaded = kernel_state(nb)["view"]
+    assert loaded["divers"] == at_export["divers"] and loaded["trail"] == at_export["trail"]
+    assert not box.is_visible()
+    one.wait_seq_after(two.seq() - 1)
+    same(one, two)
+    one.screenshot("board-view-one")
+    two.screenshot("board-view-two")
+    assert dialogs == []
+
+
+def test_the_board_fits_narrow_and_wide_in_both_themes(open_notebook):
+    nb = open_notebook([play_cell(["Ann", "Bob", "Dee"], {"Cy": "cautious", "Eve": "cautious", "Flo": "cautious"}, 2)],
+                       width=560, height=1000)
+    nb.run_cell(0, timeout=180)
+    board = BoardPage(nb).wait_drawn()
+    # Six divers; one move so a pawn, the dice and a badge show too.
+    board.click("Roll")
+    board.wait_still()
+
+    def fits() -> dict:
+        return board.root.evaluate(
+            """el => {
+                const svg = el.querySelector('svg.dsw-board');
+                return {root: el.clientWidth, scroll: el.scrollWidth, svg: svg.getBoundingClientRect().width,
+                        rows: Math.round(svg.viewBox.baseVal.height), spaces: svg.querySelectorAll('[data-space]').length};
+            }"""
+        )
+
+    narrow = fits()
+    assert narrow["scroll"] <= narrow["root"] + 1, narrow  # no horizontal scroll bar inside the widget
+    assert narrow["svg"] <= narrow["root"] + 1, narrow
+    assert narrow["spaces"] == 32
+    board.screenshot("board-narrow-light")
+
+    nb.page.set_viewport_size({"width": 1800, "height": 1000})
+    nb.page.wait_for_function(
+        "([el, h]) => Math.round(el.querySelector('svg.dsw-board').viewBox.baseVal.height) < h",
+        arg=[board.root.element_handle(), narrow["rows"]],
+    )
+    wide = fits()
+    assert wide["scroll"] <= wide["root"] + 1, wide
+    assert wide["rows"] < narrow["rows"]  # fewer, longer rows on a wide screen
+    board.screenshot("board-wide-light")
+
+    # The dark theme: colours come from JupyterLab's variables.
+    page = nb.page
+    set_theme(page, "JupyterLab Dark")
+    colours = board.root.evaluate(
+        "el => [getComputedStyle(el).color, getComputedStyle(el.querySelector('.dsw-status')).color]"
+    )
+    board.screenshot("board-wide-dark")
+    nb.page.set_viewport_size({"width": 560, "height": 1000})
+    board.screenshot("board-narrow-dark")
+    # Light text on the dark theme (the default light theme has dark text).
+    r, g, b = (int(x) for x in colours[0][colours[0].index("(") + 1:colours[0].index(")")].split(",")[:3])
+    assert r + g + b > 3 * 150, colours
+    set_theme(page, "JupyterLab Light")
+
+
+def set_theme(page, theme: str) -> None:
+    """Settings > Theme > `theme`, through JupyterLab's menus, and wait until it applies."""
+    label = page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Settings$"))
+    label.click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Theme$")).hover()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(f"^{re.escape(theme)}$")).click()
+    light = "false" if "Dark" in theme else "true"
+    page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{light}'")
+    page.wait_for_timeout(300)
