@@ -1,0 +1,243 @@
+"""p_home_all (exact with skipping) against RULES.md, a plain brute force, and p_home where it is exact."""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from deepsea_widget.odds import DEFAULT_MAX_STATES, StateBudgetExceeded, p_home, p_home_all
+from deepsea_widget.odds import all_divers
+
+DICE = [(a + b) for a in (1, 2, 3) for b in (1, 2, 3)]  # the 9 equally likely sums
+
+
+def brute_force(positions, chips, air, turn):
+    """RULES.md played out literally: recursion over (positions, air, seat to move), no cleverness."""
+    n = len(positions)
+
+    def move(pos, seat, steps):
+        taken = {pos[j] for j in range(n) if j != seat and pos[j] > 0}
+        x = pos[seat]
+        while steps > 0:
+            x -= 1
+            if x <= 0:
+                return 0  # reached or passed the sub
+            if x not in taken:
+                steps -= 1  # only free spaces count
+        return x
+
+    @lru_cache(maxsize=None)
+    def value(pos, air, seat):
+        air -= chips[seat]  # breathe at the start of its own turn
+        total = [0.0] * n
+        for dice in DICE:
+            new = list(pos)
+            new[seat] = move(pos, seat, max(0, dice - chips[seat]))
+            new = tuple(new)
+            if air <= 0 or all(p == 0 for p in new):  # the dive ends after this move
+                outcome = [1.0 if p == 0 else 0.0 for p in new]
+            else:
+                nxt = (seat + 1) % n
+                while new[nxt] == 0:
+                    nxt = (nxt + 1) % n
+                outcome = value(new, air, nxt)
+            for i in range(n):
+                total[i] += outcome[i] / 9
+        return tuple(total)
+
+    if all(p == 0 for p in positions):
+        return [1.0] * n
+    out = value(tuple(positions), air, turn)
+    return [1.0 if p == 0 else v for p, v in zip(positions, out)]
+
+
+def test_rules_worked_example():
+    # RULES.md: air 10, A's turn; A on 10 with 1 item, B on 5 with 2, C on 6 with 2, D on 14 with 1.
+    probs = p_home_all([10, 5, 6, 14], [1, 2, 2, 1], 10, 0)
+    assert [round(p, 6) for p in probs] == [0.296754, 0.598234, 0.443358, 0.0]
+    assert probs[3] == 0.0
+    assert all(type(p) is float for p in probs)
+    # ... and the fixed-k table would have said 0.0123 for A
+    assert round(p_home(10, 1, 10, 5), 4) == 0.0123
+
+
+def test_worked_example_matches_brute_force():
+    exact = brute_force([10, 5, 6, 14], [1, 2, 2, 1], 10, 0)
+    assert p_home_all([10, 5, 6, 14], [1, 2, 2, 1], 10, 0) == pytest.approx(exact, abs=1e-12)
+
+
+@st.composite
+def small_positions(draw, max_seats=5, max_space=12, max_air=12):
+    n = draw(st.integers(1, max_seats))
+    spaces = draw(st.lists(st.integers(1, max_space), min_size=n, max_size=n, unique=True))
+    home = draw(st.lists(st.booleans(), min_size=n, max_size=n))
+    positions = [0 if h else s for s, h in zip(spaces, home)]
+    assume(any(positions))
+    chips = draw(st.lists(st.sampled_from([0, 0, 1, 1, 1, 2, 2, 3, 4, 5, 6, 8]), min_size=n, max_size=n))
+    air = draw(st.integers(1, max_air))
+    turn = draw(st.sampled_from([i for i in range(n) if positions[i] > 0]))
+    return positions, chips, air, turn
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_positions())
+def test_matches_brute_force(case):
+    positions, chips, air, turn = case
+    assert p_home_all(positions, chips, air, turn) == pytest.approx(brute_force(*case), abs=1e-12)
+
+
+@settings(max_examples=25, deadline=None)
+@given(small_positions(max_seats=6, max_space=16, max_air=16))
+def test_matches_brute_force_bigger(case):
+    positions, chips, air, turn = case
+    assert p_home_all(positions, chips, air, turn) == pytest.approx(brute_force(*case), abs=1e-12)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_one_mover_among_static_divers_is_p_home(data):
+    """Exactly when the fixed-k model holds: every other diver in the water carries 6 or more items.
+
+    They never move (no roll is above their load), so they never come between
+    the mover and the sub in a way the distance has not already counted (it
+    counts free spaces), they never get home, and they breathe the same every
+    round: k is truly fixed. (Other divers that move can overtake it or get
+    home and stop breathing, so p_home is then only an approximation.)
+    """
+    n = data.draw(st.integers(1, 6))
+    positions = data.draw(st.lists(st.integers(1, 30), min_size=n, max_size=n, unique=True))
+    for i in range(n):
+        if data.draw(st.booleans()) and sum(p > 0 for p in positions) > 1:
+            positions[i] = 0
+    in_water = [i for i in range(n) if positions[i] > 0]
+    mover = data.draw(st.sampled_from(in_water))
+    chips = [data.draw(st.integers(6, 9)) for _ in range(n)]
+    chips[mover] = data.draw(st.integers(0, 5))
+    air = data.draw(st.integers(1, 25))
+    turn = data.draw(st.sampled_from(in_water))
+    probs = p_home_all(positions, chips, air, turn)
+
+    others = [j for j in in_water if j != mover]
+    distance = positions[mover] - sum(positions[j] < positions[mover] for j in others)
+    k = sum(chips[j] for j in others)
+    # air left when the mover's first turn starts: the divers before it breathe first
+    before, seat = 0, turn
+    while seat != mover:
+        before += chips[seat] if positions[seat] > 0 else 0
+        seat = (seat + 1) % n
+    expected = 0.0 if air - before <= 0 else p_home(distance, chips[mover], air - before, k)
+    assert probs[mover] == pytest.approx(expected, abs=1e-12)
+    for j in range(n):
+        if j != mover:
+            assert probs[j] == (1.0 if positions[j] == 0 else 0.0)
+
+
+@given(d=st.integers(1, 32), c=st.integers(0, 8), air=st.integers(1, 25), seats=st.integers(1, 6),
+       seat=st.integers(0, 5))
+def test_a_single_diver_in_the_water_is_p_home(d, c, air, seats, seat):
+    seat %= seats
+    positions = [0] * seats
+    positions[seat] = d
+    chips = [3] * seats  # items of divers back in the sub are irrelevant
+    chips[seat] = c
+    probs = p_home_all(positions, chips, air, seat)
+    assert probs[seat] == pytest.approx(p_home(d, c, air, 0), abs=1e-12)
+    assert [p for i, p in enumerate(probs) if i != seat] == [1.0] * (seats - 1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_positions(max_seats=4, max_space=14, max_air=14), st.integers(0, 4), st.integers(0, 5))
+def test_a_diver_back_in_the_sub_changes_nothing(case, where, its_chips):
+    positions, chips, air, turn = case
+    where = min(where, len(positions))
+    before = p_home_all(positions, chips, air, turn)
+    positions2 = positions[:where] + [0] + positions[where:]
+    chips2 = chips[:where] + [its_chips] + chips[where:]
+    turn2 = turn + (where <= turn)
+    after = p_home_all(positions2, chips2, air, turn2)
+    assert after[where] == 1.0
+    assert after[:where] + after[where + 1:] == pytest.approx(before, abs=1e-12)
+
+
+def test_trivial_positions():
+    assert p_home_all([0, 0, 0], [1, 2, 3], 5, 1) == [1.0, 1.0, 1.0]  # everyone is back
+    assert p_home_all([30, 29, 0], [0, 0, 4], 1, 0) == [1.0, 1.0, 1.0]  # nobody out there breathes
+    assert p_home_all([5, 9], [6, 7], 25, 0) == [0.0, 0.0]  # nobody can move
+    assert p_home_all([1, 2], [1, 1], 1, 0) == [1.0, 0.0]  # A is home on its last breath; B never moves
+
+
+def test_accepts_tuples_and_numpy():
+    np = pytest.importorskip("numpy")
+    a = p_home_all((10, 5, 6, 14), (1, 2, 2, 1), 10, 0)
+    b = p_home_all(np.array([10, 5, 6, 14]), np.array([1, 2, 2, 1]), np.int64(10), np.int64(0))
+    assert a == b
+
+
+@pytest.mark.parametrize("args, match", [
+    (([3, -1], [1, 1], 10, 0), r"positions\[1\] = -1"),
+    (([4, 4], [1, 1], 10, 0), r"positions\[0\] and positions\[1\] are both 4"),
+    (([4, 5], [1], 10, 0), "chips has 1 entries but positions has 2"),
+    (([4, 5], [1, -2], 10, 0), r"chips\[1\] = -2"),
+    (([4, 5], [1, 1], 0, 0), "air.*already ended"),
+    (([4, 5], [1, 1], 26, 0), "air must be at most 25"),
+    (([4, 5], [1, 1], 10, 2), "turn = 2: no such seat"),
+    (([4, 5], [1, 1], 10, -1), "turn = -1: no such seat"),
+    (([0, 5], [1, 1], 10, 0), "turn = 0: that seat is back in the submarine"),
+    (([], [], 10, 0), "1 to 6 seats"),
+    (([1, 2, 3, 4, 5, 6, 7], [0] * 7, 10, 0), "1 to 6 seats"),
+    (([4.5, 5], [1, 1], 10, 0), r"positions\[0\] must be an integer"),
+    (([4, 5], [1, True], 10, 0), r"chips\[1\] must be an integer"),
+    (("45", [1, 1], 10, 0), "positions must be a list"),
+    (([4, 5], 2, 10, 0), "chips must be a list"),
+    (([4, 5], [1, 1], 10, 1.0), "turn must be an integer"),
+])
+def test_bad_arguments_say_which_and_why(args, match):
+    with pytest.raises(ValueError, match=match):
+        p_home_all(*args)
+
+
+def test_state_budget():
+    position = ([20, 25, 30, 28], [1, 1, 1, 1], 25, 0)
+    with pytest.raises(StateBudgetExceeded, match="max_states=1,000") as info:
+        p_home_all(*position, max_states=1000)
+    assert isinstance(info.value, RuntimeError)
+    assert info.value.budget == 1000 and info.value.states > 1000
+    assert "estimate_home" in str(info.value)
+    with pytest.raises(ValueError, match="max_states"):
+        p_home_all(*position, max_states=1.5)
+    assert DEFAULT_MAX_STATES >= 6_000_000  # the deep 6-diver benchmark position fits
+
+
+@pytest.mark.parametrize("position", [
+    ([10, 5, 6, 14], [1, 2, 2, 1], 10, 0),
+    ([12, 9, 15, 4, 11], [1, 0, 2, 1, 3], 14, 2),
+    ([8, 0, 13, 7, 10, 3], [2, 1, 0, 1, 6, 1], 16, 5),
+])
+def test_probability_is_conserved(position):
+    positions, chips, air, turn = position
+    in_water = [i for i in range(len(positions)) if positions[i] > 0]
+    stats = {}
+    all_divers._solve([positions[i] for i in in_water], [chips[i] for i in in_water], air,
+                      in_water.index(turn), 10 ** 7, stats)
+    assert abs(stats["total_probability"] - 1.0) <= 1e-12
+    assert stats["states"] > 0 and stats["layers"] > 0
+
+
+@pytest.mark.parametrize("knob, value", [("_SLAB", 64), ("_SCAN", 512), ("_BOX_CAP", 8), ("_CHUNK", 7)])
+def test_internal_paths_agree(monkeypatch, knob, value):
+    """Cut the box into many slabs, scan in tiny pieces, or take the sorted path: same numbers."""
+    cases = [([12, 9, 15, 4, 11], [1, 0, 2, 1, 3], 14, 2), ([8, 0, 13, 7, 10, 3], [2, 1, 0, 1, 6, 1], 16, 5),
+             ([10, 5, 6, 14], [1, 2, 2, 1], 10, 0)]
+    expected = [p_home_all(*c) for c in cases]
+    monkeypatch.setattr(all_divers, knob, value)
+    for case, want in zip(cases, expected):
+        assert p_home_all(*case) == pytest.approx(want, abs=1e-13)
+
+
+def test_probabilities_are_in_range():
+    probs = p_home_all([14, 3, 22, 9, 17, 6], [1, 2, 0, 3, 1, 2], 12, 3)
+    assert all(0.0 <= p <= 1.0 for p in probs)
+    assert not any(math.isnan(p) for p in probs)
