@@ -17,6 +17,9 @@ from .position import (FULL_AIR, N_DIVES, new_game_start, rng_from_json, rng_to_
                        validate_start, what_if_start)
 
 _POSITION = attrgetter("position")
+# Roll in the roll phase and Stay in the treasure phase are always legal: apply
+# skips the full check for them (the bulk of all actions).
+_ALWAYS_LEGAL = {"roll": Roll, "treasure": Stay}
 
 # Actions are immutable values: legal_actions hands out shared instances.
 _ROLL, _TURN_BACK, _STAY, _PICK_UP = Roll(), TurnBack(), Stay(), PickUp()
@@ -243,10 +246,7 @@ class Game:
         `IllegalActionError` and leave the game exactly as it was.
         """
         kind = type(action)
-        # Roll in the roll phase and Stay in the treasure phase are always legal:
-        # skip the full check for them (the bulk of all actions).
-        if seat is not None or not ((kind is Roll and self._phase == "roll")
-                                    or (kind is Stay and self._phase == "treasure")):
+        if seat is not None or kind is not _ALWAYS_LEGAL.get(self._phase):
             self._check(action, seat)
         self._events = []
         if kind is Roll:
