@@ -120,10 +120,11 @@ export function badgeText(badge: Badge | null | undefined): { text: string; titl
     return { text: "Safe in the sub", title: "Back in the submarine: what it carries is banked at the end of the dive", estimate: false };
   }
   if (badge.method === "estimate") {
-    const se = badge.se === null || badge.se === undefined ? "" : ` ± ${Math.max(1, Math.round(badge.se * 100))}`;
+    const pts = typeof badge.se === "number" && badge.se > 0 ? Math.round(badge.se * 100) : null;
+    const se = pts === null ? "" : pts < 1 ? "<1" : String(pts);
     return {
-      text: `P(home) ≈ ${percent(badge.p)}${se}`,
-      title: `Estimated chance of getting back to the sub (Monte Carlo${se ? `, ±${se.slice(3)} is one standard error in percentage points` : ""})`,
+      text: `P(home) ≈ ${percent(badge.p)}${se ? ` ± ${se}` : ""}`,
+      title: `Estimated chance of getting back to the sub (Monte Carlo${se ? `; ± ${se} is one standard error, in percentage points` : ""})`,
       estimate: true,
     };
   }

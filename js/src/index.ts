@@ -12,7 +12,10 @@ function render({ model, el }: RenderProps<Model>): () => void {
   const onMessage = (msg: Reply): void => ui.onReply(msg);
   model.on("change:view", onChange);
   model.on("msg:custom", onMessage);
-  const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => ui.onResize());
+  // Redraw from the current view on request (the browser tests time a full redraw with it).
+  const onRedraw = (): void => ui.redrawAll();
+  el.addEventListener("dsw-redraw", onRedraw);
+  const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver((entries) => ui.onResize(entries[entries.length - 1]?.contentRect.width ?? 0));
   observer?.observe(el);
   ui.update();
 
@@ -20,6 +23,7 @@ function render({ model, el }: RenderProps<Model>): () => void {
     model.off("change:view", onChange);
     model.off("msg:custom", onMessage);
     observer?.disconnect();
+    el.removeEventListener("dsw-redraw", onRedraw);
     ui.destroy();
   };
 }

@@ -32,8 +32,13 @@ function hasGame(view: Model["view"] | undefined): view is TableView {
   return !!view && Array.isArray((view as Partial<TableView>).trail);
 }
 
+let reducedMotion: MediaQueryList | null | undefined;
+
 function prefersReducedMotion(): boolean {
-  return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+  if (reducedMotion === undefined) {
+    reducedMotion = typeof matchMedia === "function" ? matchMedia("(prefers-reduced-motion: reduce)") : null;
+  }
+  return !!reducedMotion?.matches;
 }
 
 export class BoardUI {
@@ -59,6 +64,10 @@ export class BoardUI {
   private loadSent = false;
   private logOpen = false;
   private drawn: DrawnBoard | null = null;
+  /** The container's width, from the ResizeObserver (reading clientWidth would force a layout). */
+  private width = 0;
+  /** What each part was last drawn from: a part whose key is unchanged is left alone. */
+  private readonly keys = new Map<string, string>();
 
   // Parts built once and updated.
   private readonly app: HTMLElement;
@@ -299,7 +308,20 @@ export class BoardUI {
 
   // ----- drawing --------------------------------------------------------------
 
-  /** Redraw everything from the synced view (called on change:view and at start). */
+  /** True (and remembered) if `part` must be redrawn because what it shows changed. */
+  private changed(part: string, key: string): boolean {
+    if (this.keys.get(part) === key) return false;
+    this.keys.set(part, key);
+    return true;
+  }
+
+  /** Redraw every part, changed or not (a measurement of the full redraw uses it). */
+  redrawAll(): void {
+    this.keys.clear();
+    this.update();
+  }
+
+  /** Redraw from the synced view (called on change:view and at start); unchanged parts stay. */
   update(): void {
     const started = performance.now();
     const view = this.model.get("view");
@@ -331,12 +353,15 @@ export class BoardUI {
       }
     }
     this.updateSummary(view);
-    this.updateGauge(view);
+    const who = view.is_over ? "" : nameOf(view, view.current_player);
+    if (this.changed("gauge", `${view.air}|${view.forecast_air}|${who}`)) this.updateGauge(view);
     this.updateDice(view);
     this.updateControls(view);
     this.updateEdit(view);
-    this.updateDivers(view);
-    this.updateLog(view);
+    const { divers, badges, bots, current_player, is_over } = view;
+    if (this.changed("divers", JSON.stringify([divers, badges, bots, current_player, is_over]))) this.updateDivers(view);
+    const log = view.log ?? [];
+    if (this.changed("log", `${view.seq}|${log.length}|${log[0]}|${log[1]}`)) this.updateLog(view);
 
     // Stop the old move: the new state is drawn where it is.
     this.animation?.cancel();
@@ -368,12 +393,16 @@ export class BoardUI {
     node?.focus();
   }
 
-  /** Redraw just the SVG trail (on resize, selection change, or as part of update). */
+  /** Redraw just the SVG trail (on resize, selection change, or as part of update) if it changed. */
   drawBoardOnly(): void {
     const view = this.view;
     if (!view) return;
+    if (this.width <= 0) this.width = this.el.clientWidth;
+    const width = this.width;
+    const columns = trailLayout(view.trail.length, width).columns;
+    const { trail, divers, current_player, mode, air, dive } = view;
+    if (!this.changed("board", JSON.stringify([trail, divers, current_player, mode, air, dive, this.sel, columns]))) return;
     const focusKey = this.focusKey();
-    const width = this.el.clientWidth;
     this.drawn = drawBoard(view, width, { editable: view.mode === "edit", selection: this.sel });
     this.columns = this.drawn.layout.columns;
     const root = this.drawn.svg;
@@ -385,11 +414,12 @@ export class BoardUI {
     this.restoreFocus(focusKey);
   }
 
-  onResize(): void {
+  onResize(width: number): void {
+    if (width > 0) this.width = width;
     const view = this.view;
     if (!view) return;
     // Redraw only when the serpentine would change, not on every pixel.
-    if (trailLayout(view.trail.length, this.el.clientWidth).columns !== this.columns) {
+    if (trailLayout(view.trail.length, this.width).columns !== this.columns) {
       this.animation?.finish();
       this.drawBoardOnly();
     }
@@ -508,6 +538,7 @@ export class BoardUI {
     b.autoplay.setAttribute("aria-pressed", String(this.autoplay));
 
     const carried = view.current_player === null ? [] : view.divers[view.current_player]?.carried ?? [];
+    if (!this.changed("drops", JSON.stringify([states.drops, carried]))) return;
     this.drops.replaceChildren(
       ...states.drops.map((d) => {
         const node = button("Drop", `drop-${d.index}`, () => this.sendAction({ type: "drop", index: d.index }), { class: "dsw-drop" });

@@ -125,6 +125,8 @@ describe("badges and diver words", () => {
     expect(est.text).toBe("P(home) ≈ 62% ± 3");
     expect(est.estimate).toBe(true);
     expect(est.title).toContain("Estimated");
+    expect(badgeText({ p: 0.999, se: 0.004, method: "estimate" })?.text).toBe("P(home) ≈ >99% ± <1");
+    expect(badgeText({ p: 1, se: 0, method: "estimate" })?.text).toBe("P(home) ≈ 100%");
     expect(badgeText({ p: 1, se: null, method: "back" })?.text).toBe("Safe in the sub");
     expect(badgeText(null)).toBeNull();
   });
