@@ -4,7 +4,7 @@ Every diver still in the water heads back with the items it carries (no pick-up,
 no drop), jumping spaces where other divers stand, in seat order, while the
 shared air runs out as RULES.md says. That is a Markov chain over (positions,
 air, whose turn); `p_home_all` pushes the probability of the current position
-forward through it, layer by layer, with numpy.
+forward through it, layer by layer, with numpy, and adds up where it ends.
 
 Why the layers are an order: a carrying diver's turn lowers the air; an empty-
 handed diver's turn keeps the air but moves the turn on toward the next carrying
@@ -12,24 +12,32 @@ diver in the water (empty-handed divers never breathe; once only they are left,
 they all get home for sure). So every move lowers the key (air, r), r = seats
 from the diver to move to the next carrying diver in the water, and each
 layer (air, r, diver to move) is complete before it is expanded.
+
+How a layer is held: the moves into it arrive as batches of candidate states;
+adding their probabilities into a dense box over each diver's range of
+positions merges the duplicates, and scanning the box lists the layer's states,
+which are expanded a cache-sized piece at a time. The box is filled slab by slab
+so that its buffer stays small: fresh memory is the dearest thing here.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from ._checks import FULL_AIR, as_int, check_air
+from ._checks import as_int, check_air
 from .dice import DICE_OUTCOMES, MAX_MOVE, movement_weights
 from .errors import StateBudgetExceeded
 
 MAX_SEATS = 6
-DEFAULT_MAX_STATES = 12_000_000  # about 4 s and 1 GiB at the most; the deep 6-diver case is ~5.8M
+MAX_POSITION = 1000  # no trail is longer than 32 spaces; what-ifs may go farther, within reason
+DEFAULT_MAX_STATES = 8_000_000  # ~2 s and ~600 MiB at the most; the deep 6-diver benchmark is 6.3M
 
 # The spaces a move can see: at most MAX_MOVE free spaces plus the (at most 5)
 # other divers jumped on the way.
 _WINDOW = MAX_MOVE + MAX_SEATS - 1
-_CHUNK = 16384  # states expanded at a time (sorted path): temporaries stay in cache
+_CHUNK = 16384  # states expanded at a time on the sorted path
 _SCAN = 1 << 16  # box cells scanned, then expanded, at a time
 _SLAB = 1 << 20  # box cells merged at a time (the buffer's size)
+_DECODE_TABLE = 1 << 16  # box index -> positions lookup tables, in cells
 _BOX_CAP = 1 << 25  # the largest dense box (float64 cells); beyond it, sort instead
 
 
@@ -52,8 +60,15 @@ def p_home_all(positions, chips, air: int, turn: int, *,
     lost. Six or more items: the diver never moves (P = 0).
 
     Returns a list of floats, one per seat. Bad arguments raise `ValueError`
-    naming the argument; a position whose chain would need more than
-    ``max_states`` states raises `StateBudgetExceeded` (fall back to Monte Carlo).
+    naming the argument.
+
+    Cost grows with the number of states (positions x air x turn) the rest of
+    the dive can reach: a few thousand for a typical 4-diver position (a few
+    ms), millions when many divers are far out with few items (about 0.25 us a
+    state). Past ``max_states`` it raises `StateBudgetExceeded` instead of
+    running on (fall back to Monte Carlo, `estimate_home`); the default lets the
+    deep 6-diver benchmark (6.3 million states, ~1.5 s) through. For a live
+    display pass a smaller budget, e.g. ``max_states=300_000`` (about 0.1 s).
     """
     positions, chips, air, turn = check_table_position(positions, chips, air, turn)
     max_states = as_int("max_states", max_states)
@@ -85,6 +100,9 @@ def check_table_position(positions, chips, air, turn):
     for i, p in enumerate(positions):
         if p < 0:
             raise ValueError(f"positions[{i}] = {p}: a trail space is 1 or more (0 = in the submarine)")
+        if p > MAX_POSITION:
+            raise ValueError(f"positions[{i}] = {p}: beyond any trail (the game's has at most 32 "
+                             f"spaces; up to {MAX_POSITION} is accepted)")
         if p > 0:
             if p in seen:
                 raise ValueError(f"positions[{seen[p]}] and positions[{i}] are both {p}: "
@@ -225,45 +243,66 @@ class _Run:
             decode.append(np.array(dec, dtype=np.intp))
         rows_per_slab = max(1, _SLAB // per_row)
         slab_cells = min(rows_per_slab, sizes[0]) * per_row
+        n_slabs = -(-sizes[0] // rows_per_slab)
         if self.buffer.size < slab_cells:
             self.buffer = np.zeros(slab_cells)
         buffer = self.buffer
-        # Each batch as (diver 0's positions sorted, rows of the block, block, mover, new_p, mass)
-        batches = []
+        # Blocks come sorted by diver 0's position, so a slab's share of a batch is a
+        # slice; batches in which diver 0 itself moved are put in slab order once.
+        sliced, by_slab = [], []
+        whole_bases: dict = {}
         for block, mover, new_p, mass in pend.batches:
-            if mover == 0:
-                order = np.argsort(new_p, kind="stable")
-                batches.append((new_p[order], order, block, mover, new_p[order], mass[order]))
-            else:
-                batches.append((block[0], None, block, mover, new_p, mass))
+            if mover != 0 or n_slabs == 1:
+                sliced.append((block, mover, new_p, mass))
+                continue
+            base = whole_bases.get(id(block))
+            if base is None:
+                base = 0
+                for j in range(1, n):
+                    base = base + encode[j].take(block[j])
+                whole_bases[id(block)] = base
+            index = encode[0].take(new_p)
+            index += base
+            slab = (index // slab_cells).astype(np.uint16)
+            order = np.argsort(slab, kind="stable")
+            by_slab.append((slab[order], index[order], mass[order]))
         pend.batches = None
-        for row0 in range(0, sizes[0], rows_per_slab):
+        del whole_bases
+        high_tables, low_tables, low_cells = self._decode_tables(sizes, decode)
+        for k in range(n_slabs):
+            row0 = k * rows_per_slab
             row1 = min(row0 + rows_per_slab, sizes[0])
             first_p, last_p = decode[0][row0], decode[0][row1 - 1]  # numpy intp scalars
             offset = row0 * per_row
             bases: dict = {}
             used = False
-            for d0, order, block, mover, new_p, mass in batches:
-                a = int(d0.searchsorted(first_p, "left"))
-                b = int(d0.searchsorted(last_p, "right"))  # scalars of d0's dtype: no copy
-                if a >= b:
-                    continue
-                used = True
-                index = encode[mover].take(new_p[a:b])
-                if order is not None:
-                    rows = order[a:b]
-                    for j in range(1, n):
-                        index += encode[j].take(block[j].take(rows))
+            for block, mover, new_p, mass in sliced:
+                if n_slabs == 1:
+                    a, b = 0, mass.size
                 else:
-                    base = bases.get((id(block), mover, a, b))
-                    if base is None:
-                        base = -offset
-                        for j in range(n):
-                            if j != mover:
-                                base = base + encode[j].take(block[j][a:b])
-                        bases[id(block), mover, a, b] = base
-                    index += base
-                np.add.at(buffer, index if order is None else index - offset, mass[a:b])
+                    d0 = block[0]  # scalars of d0's dtype: searchsorted makes no copy
+                    a = int(d0.searchsorted(first_p, "left"))
+                    b = int(d0.searchsorted(last_p, "right"))
+                    if a >= b:
+                        continue
+                used = True
+                base = bases.get((id(block), mover))
+                if base is None:
+                    base = -offset
+                    for j in range(n):
+                        if j != mover:
+                            base = base + encode[j].take(block[j][a:b])
+                    bases[id(block), mover] = base
+                index = encode[mover].take(new_p[a:b])
+                index += base
+                np.add.at(buffer, index, mass[a:b])
+            slab_id = np.uint16(k)
+            for slab, index, mass in by_slab:
+                a = int(slab.searchsorted(slab_id, "left"))
+                b = int(slab.searchsorted(slab_id, "right"))
+                if a < b:
+                    used = True
+                    np.add.at(buffer, index[a:b] - offset, mass[a:b])
             if not used:
                 continue
             del bases
@@ -277,13 +316,47 @@ class _Run:
                 segment[where] = 0.0
                 self._count(where.size)
                 index = where + (offset + s)
-                pos = [None] * n
-                for j in range(n - 1):
-                    q = index // strides[j]
-                    index -= q * strides[j]
-                    pos[j] = decode[j].take(q)
-                pos[n - 1] = decode[n - 1].take(index)
+                if high_tables is None:
+                    pos = [None] * n
+                    for j in range(n - 1):
+                        q = index // strides[j]
+                        index -= q * strides[j]
+                        pos[j] = decode[j].take(q)
+                    pos[n - 1] = decode[n - 1].take(index)
+                else:
+                    high = index // low_cells
+                    index -= high * low_cells
+                    pos = [t.take(high) for t in high_tables] + [t.take(index) for t in low_tables]
                 self.expand(key, tuple(pos), mass, ranges)
+
+    @staticmethod
+    def _decode_tables(sizes, decode):
+        """Positions of every diver for each value of the low and the high part of a box index.
+
+        The last divers (the low part) and the first ones (the high part) each span at
+        most _DECODE_TABLE cells, so one division and a lookup per diver decode an index.
+        Returns (None, None, 0) when the box is too big for that.
+        """
+        n = len(sizes)
+        split, low_cells = n, 1
+        while split > 0 and low_cells * sizes[split - 1] <= _DECODE_TABLE:
+            split -= 1
+            low_cells *= sizes[split]
+        high_cells = 1
+        for s in sizes[:split]:
+            high_cells *= s
+        if high_cells > _DECODE_TABLE:
+            return None, None, 0
+
+        def tables(dims, cells):
+            index = np.arange(cells)
+            out = []
+            for j in reversed(dims):
+                index, coord = np.divmod(index, sizes[j])
+                out.append(decode[j].take(coord))
+            return out[::-1]
+
+        return tables(range(split), high_cells), tables(range(split, n), low_cells), low_cells
 
     def _expand_layer_sorted(self, key, pend: _Pending, ranges) -> None:
         """The same for a layer whose box would be too big: sort the packed positions instead."""

@@ -179,6 +179,7 @@ def test_accepts_tuples_and_numpy():
 @pytest.mark.parametrize("args, match", [
     (([3, -1], [1, 1], 10, 0), r"positions\[1\] = -1"),
     (([4, 4], [1, 1], 10, 0), r"positions\[0\] and positions\[1\] are both 4"),
+    (([4, 1001], [1, 1], 10, 0), r"positions\[1\] = 1001: beyond any trail"),
     (([4, 5], [1], 10, 0), "chips has 1 entries but positions has 2"),
     (([4, 5], [1, -2], 10, 0), r"chips\[1\] = -2"),
     (([4, 5], [1, 1], 0, 0), "air.*already ended"),
@@ -226,7 +227,8 @@ def test_probability_is_conserved(position):
     assert stats["states"] > 0 and stats["layers"] > 0
 
 
-@pytest.mark.parametrize("knob, value", [("_SLAB", 64), ("_SCAN", 512), ("_BOX_CAP", 8), ("_CHUNK", 7)])
+@pytest.mark.parametrize("knob, value", [("_SLAB", 64), ("_SCAN", 512), ("_BOX_CAP", 8), ("_CHUNK", 7),
+                                         ("_DECODE_TABLE", 4)])
 def test_internal_paths_agree(monkeypatch, knob, value):
     """Cut the box into many slabs, scan in tiny pieces, or take the sorted path: same numbers."""
     cases = [([12, 9, 15, 4, 11], [1, 0, 2, 1, 3], 14, 2), ([8, 0, 13, 7, 10, 3], [2, 1, 0, 1, 6, 1], 16, 5),
