@@ -4,7 +4,8 @@ Follows the "Odds of getting home" section of RULES.md to the letter: the diver
 gets exactly ``N = ceil(air / (chips + others))`` more turns, so
 ``P(home) = P(M1 + ... + MN >= distance)`` with independent moves ``Mi``. The
 answer is a lookup in a one-sided table of P(reach ``d`` within ``n`` turns)
-(as backgammon bear-off databases do), built once with numpy on first use.
+(as backgammon bear-off databases do), built once on first use from exact
+integer counts (so every float is correctly rounded) into a numpy array.
 
 Edge cases (decided here, documented in the docstrings):
 - ``chips + others == 0``: no air is ever used, the diver has unlimited turns
@@ -181,7 +182,8 @@ def _tables() -> tuple[list, np.ndarray]:
     """Build P(reach d within n turns) for every chip count, turn count and distance.
 
     array[c, n, d] for c = 0..6 (6 stands for "6 or more": never moves),
-    n = 0..25 plus UNLIMITED, d = 0.._MAX_REACH plus a "beyond" column.
+    n = 0..25 plus UNLIMITED, d = 0.._MAX_REACH plus a "beyond" column. Each float
+    is the exact count of dice sequences divided by 9**n, correctly rounded.
     """
     global _ROWS, _ARRAY
     if _ROWS is not None:
@@ -189,22 +191,17 @@ def _tables() -> tuple[list, np.ndarray]:
     array = np.zeros((NEVER_MOVES + 1, UNLIMITED + 1, _WIDTH))
     array[:, :, 0] = 1.0  # distance 0: already there
     for c in range(NEVER_MOVES):
-        pmf = np.zeros(MAX_MOVE + 1)
-        for m, w in movement_weights(c).items():
-            pmf[m] = w / DICE_OUTCOMES
-        dist = np.ones(1)
-        for n in range(1, FULL_AIR + 1):
-            dist = np.convolve(dist, pmf)
-            tail = np.cumsum(dist[::-1])[::-1]
-            array[c, n, :tail.size] = np.minimum(tail, 1.0)
-            array[c, n, 0] = 1.0  # the sum of all the rolls' weights, up to rounding
+        for n, tail in enumerate(_exact_tails(c)):
+            whole = DICE_OUTCOMES ** n
+            array[c, n, :len(tail)] = [count / whole for count in tail]
         array[c, UNLIMITED, :] = 1.0  # any move is at least 1: unlimited turns always get home
     rows = []
     for c in range(NEVER_MOVES + 1):
         per_turns = []
         for n in range(UNLIMITED + 1):
             row = array[c, n]
-            last = int(np.flatnonzero(row != row[-1])[-1]) + 1 if np.any(row != row[-1]) else 0
+            differs = np.flatnonzero(row != row[-1])
+            last = int(differs[-1]) + 1 if differs.size else 0
             per_turns.append(row[:last + 1].tolist())  # trailing entry = every farther distance
         rows.append(per_turns)
     _ARRAY = array
