@@ -3,6 +3,27 @@
 Definitions follow the "Odds of getting home" section of RULES.md: distance
 counts the free spaces to the sub plus 1, air is read at the start of the
 diver's turn before it breathes. Pure Python + numpy; no Jupyter imports.
+
+- `p_home`, `turns_left`, `p_reach`, `home_table`: one diver, items and the
+  others' breathing held fixed (exact; `exact=True` gives Fractions).
+- `p_home_all`: every diver in the water heading back, with skipping (exact
+  Markov chain; `StateBudgetExceeded` past its state budget).
+- `estimate_home`: Monte Carlo of the rest of a real dive, played by bots.
+- Teaching: `dice_sum_pmf`, `movement_pmf`, `expected_movement`,
+  `point_of_no_return`, `one_more_chip`.
+
+Decisions where RULES.md is silent:
+- No air used at all (chips + others == 0): unlimited turns, and an empty-handed
+  diver always moves 2..6, so P(home) = 1 (`turns_left` gives `math.inf`).
+- Six items or more: no roll is above the load, the diver never moves: P = 0
+  (it still takes its turns and breathes).
+- Air must be 1..25: air at or below 0 at the start of a turn means the dive
+  has already ended, so it is a `ValueError`, not P = 0.
+- Distance must be at least 1 (0 would be "already in the sub").
+- `p_home_all`: a seat at position 0 is back (P = 1.0); the seat whose turn
+  starts must be in the water; two divers on one space, a negative position,
+  a position beyond 1000, an unknown seat or lists of different lengths are
+  `ValueError`s naming the argument.
 """
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deepsea_widget.odds import home_table, p_home, p_reach, turns_left
@@ -91,6 +91,7 @@ def test_exact_fractions_match_the_turn_by_turn_dp(c, k):
             assert p_home(d, c, a, k, exact=True) == p(d, a), (d, c, a, k)
 
 
+@settings(deadline=None)  # timing belongs in benchmarks/, not in a pass/fail test
 @given(d=st.integers(1, 200), c=st.integers(0, 12), a=st.integers(1, 25), k=st.integers(0, 40))
 def test_float_is_the_exact_fraction_rounded(d, c, a, k):
     exact = p_home(d, c, a, k, exact=True)
@@ -98,6 +99,7 @@ def test_float_is_the_exact_fraction_rounded(d, c, a, k):
     assert 0 <= exact <= 1
 
 
+@settings(deadline=None)  # timing belongs in benchmarks/, not in a pass/fail test
 @given(d=st.integers(1, 60), c=st.integers(0, 7), a=st.integers(1, 25), k=st.integers(0, 30))
 def test_monotone_in_every_argument(d, c, a, k):
     p = p_home(d, c, a, k, exact=True)
@@ -108,6 +110,7 @@ def test_monotone_in_every_argument(d, c, a, k):
         assert p_home(d, c, a + 1, k, exact=True) >= p  # more air: never worse
 
 
+@settings(deadline=None)  # timing belongs in benchmarks/, not in a pass/fail test
 @given(d=st.integers(1, 150), c=st.integers(0, 8), a=st.integers(1, 25), k=st.integers(0, 24))
 def test_p_home_is_p_reach_within_turns_left(d, c, a, k):
     turns = turns_left(a, c, k)
