@@ -39,16 +39,17 @@ class Panels(ipywidgets.GridBox):
         self.turn_back = TurnBackPanel()
         self.divers = DiversPanel(names)
         self.dice = DicePanel()
+        self._dirty = False
+        self._scheduled = False
+        self.redraws = 0  # how many times the panels were brought up to date
+        # draw the current game before the figures open, so it is in their opening state
+        self.flush(force=True)
         super().__init__(
             children=[self.odds_map.widget, self.turn_back.widget, self.divers.widget, self.dice.widget],
             layout=ipywidgets.Layout(grid_template_columns="repeat(auto-fit, minmax(420px, 1fr))",
                                      grid_gap="8px", width="100%"),
             **kwargs)
         self.add_class("deepsea-panels")
-        self._dirty = False
-        self._scheduled = False
-        self.redraws = 0  # how many times the panels were brought up to date
-        self.flush(force=True)
 
     @property
     def figures(self) -> list:

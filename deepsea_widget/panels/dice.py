@@ -4,6 +4,7 @@ from __future__ import annotations
 import plotly.graph_objects as go
 
 from ..odds.dice import DICE_WEIGHTS, MAX_MOVE, expected_movement, movement_weights
+from ._figure import PanelFigure
 from ._common import AXIS, BAR, BAR_ALT, THEME
 
 MOVES = list(range(0, MAX_MOVE + 1))
@@ -49,9 +50,12 @@ def dice_chart(chips: int = 0) -> go.Figure:
 
 class DicePanel:
     def __init__(self):
-        self.figure = go.FigureWidget(_figure(0))
-        self.widget = self.figure
+        self.figure = PanelFigure(_figure(0))
         self._chips = 0
+
+    @property
+    def widget(self):
+        return self.figure.publish()
 
     def update(self, chips: int | None, force: bool = False) -> None:
         if chips is None or (chips == self._chips and not force):

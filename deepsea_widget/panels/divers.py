@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 
+from ._figure import PanelFigure
 from ._common import AXIS, BAR, BAR_ALT, THEME, fmt_pct
 
 ROLLOUTS = 4000
@@ -114,9 +115,12 @@ def divers_chart(game, odds=None) -> go.Figure:
 
 class DiversPanel:
     def __init__(self, names):
-        self.figure = go.FigureWidget(_figure(list(names), [None] * len(names)))
-        self.widget = self.figure
+        self.figure = PanelFigure(_figure(list(names), [None] * len(names)))
         self._key = None
+
+    @property
+    def widget(self):
+        return self.figure.publish()
 
     def update(self, names, odds, force: bool = False) -> None:
         key = (tuple(names), tuple(None if o is None else (o["p"], o["se"], o["method"]) for o in odds))

@@ -12,6 +12,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from ..odds.single_diver import home_table, p_home, turns_left
+from ._figure import PanelFigure
 from ._common import AXIS, FULL_AIR, MAX_DISTANCE, THEME, Situation, fmt_pct
 
 DISTANCES = np.arange(1, MAX_DISTANCE + 1)
@@ -101,17 +102,26 @@ class OddsMapPanel:
     def __init__(self):
         import ipywidgets
 
-        self.figure = go.FigureWidget(_figure(None, 0, FULL_AIR, 0, "the diver"))
+        self.figure = PanelFigure(_figure(None, 0, FULL_AIR, 0, "the diver"))
         self.control = ipywidgets.ToggleButtons(
             options=[("drop one", -1), ("as carried", 0), ("pick up one", 1)], value=0,
             description="items:", tooltips=["what if I drop one", "the items carried now",
                                             "what if I pick up one more"],
             style={"button_width": "auto"})
-        self.widget = ipywidgets.VBox([self.control, self.figure])
+        self._widget = None
         self._sit: Situation | None = None
         self._grid_key = (0, 0)
         self._marker_key = None
         self.control.observe(lambda _change: self.update(self._sit, force=False), names="value")
+
+    @property
+    def widget(self):
+        """The control above the map (made once the figure is published)."""
+        if self._widget is None:
+            import ipywidgets
+
+            self._widget = ipywidgets.VBox([self.control, self.figure.publish()])
+        return self._widget
 
     @property
     def chips_shown(self) -> int:

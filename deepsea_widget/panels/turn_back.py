@@ -11,6 +11,7 @@ from plotly.subplots import make_subplots
 
 from ..odds.dice import movement_pmf
 from ..odds.single_diver import p_home
+from ._figure import PanelFigure
 from ._common import AXIS, BAR, BAR_ALT, BAR_MID, FULL_AIR, MEAN_CHIP, THEME, Situation, fmt_pct, free_distance, item_value
 
 LABELS = ("turn back now", "one move deeper, keep items", "one move deeper, pick up")
@@ -125,9 +126,12 @@ def situation_rows(sit: Situation) -> list[dict]:
 
 class TurnBackPanel:
     def __init__(self):
-        self.figure = go.FigureWidget(_figure(turn_back_numbers(None, 0, FULL_AIR, 0, 0.0)))
-        self.widget = self.figure
+        self.figure = PanelFigure(_figure(turn_back_numbers(None, 0, FULL_AIR, 0, 0.0)))
         self._key = None
+
+    @property
+    def widget(self):
+        return self.figure.publish()
 
     def update(self, sit: Situation | None, force: bool = False) -> None:
         key = None if sit is None else (sit.name, sit.distance, sit.chips, sit.air, sit.others,
