@@ -1,5 +1,5 @@
-"""Fixtures for end-to-end tests: one JupyterLab and one Chromium for the whole
-run, and a fresh notebook page with a running kernel per test.
+"""Fixtures for end-to-end tests: one JupyterLab and one Chromium shared by all
+browser tests, and a fresh notebook page with a running kernel per test.
 
     def test_something(open_notebook):
         nb = open_notebook(["from deepsea_widget.widget import Board", "..."])
@@ -35,37 +35,94 @@ def _unavailable(reason: str) -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="session")
+class _Shared:
+    """Playwright, Chromium and JupyterLab, started by the first browser test
+    and stopped right after the last one of a row (see pytest_runtest_teardown):
+    Playwright's sync API keeps an asyncio loop marked as running in this
+    thread, which would break asyncio.run() in the tests that come after."""
+
+    def __init__(self) -> None:
+        self.playwright_cm = None
+        self.playwright = None
+        self.browser = None
+        self.lab: JupyterLab | None = None
+        self.failure: BaseException | None = None
+
+    def start_playwright(self):
+        if self.playwright is None:
+            from playwright.sync_api import sync_playwright
+
+            self.playwright_cm = sync_playwright()
+            self.playwright = self.playwright_cm.__enter__()
+        return self.playwright
+
+    def start_browser(self):
+        if self.browser is None:
+            # Headless Debian Chromium (never a downloaded browser).
+            self.browser = self.start_playwright().chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        return self.browser
+
+    def start_lab(self, tmp_path_factory) -> JupyterLab:
+        if self.failure is not None:  # don't pay a start-up time-out once per test
+            raise RuntimeError(f"JupyterLab failed to start earlier: {self.failure}")
+        if self.lab is None:
+            base = tmp_path_factory.mktemp("lab")
+            try:
+                self.lab = JupyterLab.start(root=base / "root", state=base / "state")
+            except BaseException as exc:
+                self.failure = exc
+                raise
+        return self.lab
+
+    def stop(self) -> None:
+        try:
+            if self.browser is not None:
+                self.browser.close()
+            if self.playwright_cm is not None:
+                self.playwright_cm.__exit__(None, None, None)
+        finally:
+            self.browser = self.playwright = self.playwright_cm = None
+            if self.lab is not None:
+                lab, self.lab = self.lab, None
+                lab.stop()
+
+
+_shared = _Shared()
+
+
+@pytest.fixture
 def playwright_api():
     if not Path(CHROMIUM).exists():
         _unavailable(f"{CHROMIUM} not found (Debian: apt-get install -y chromium)")
     try:
-        from playwright.sync_api import sync_playwright
+        import playwright.sync_api  # noqa: F401
     except ImportError:
         _unavailable("Playwright for Python is not installed (pip install -e '.[dev]')")
-    with sync_playwright() as p:
-        yield p
+    return _shared.start_playwright()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def lab_browser(playwright_api):
-    """Headless Debian Chromium (never a downloaded browser)."""
-    browser = playwright_api.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-    try:
-        yield browser
-    finally:
-        browser.close()
+    """Headless Debian Chromium, shared by the browser tests."""
+    return _shared.start_browser()
 
 
-@pytest.fixture(scope="session")
-def jupyter_lab(tmp_path_factory, playwright_api) -> Iterator[JupyterLab]:
-    """One JupyterLab for the whole run, serving a temporary root."""
-    base = tmp_path_factory.mktemp("lab")
-    lab = JupyterLab.start(root=base / "root", state=base / "state")
-    try:
-        yield lab
-    finally:
-        lab.stop()
+@pytest.fixture
+def jupyter_lab(tmp_path_factory, playwright_api) -> JupyterLab:
+    """One JupyterLab for all browser tests, serving a temporary root."""
+    return _shared.start_lab(tmp_path_factory)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    yield
+    # Stop the shared browser and server once the browser tests are done.
+    if nextitem is None or nextitem.get_closest_marker("e2e") is None:
+        _shared.stop()
+
+
+def pytest_sessionfinish(session, exitstatus):
+    _shared.stop()
 
 
 @pytest.fixture
