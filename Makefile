@@ -46,7 +46,7 @@ test-js: setup
 	cd js && npm test
 
 test-py: setup
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest --durations=15 $(PYTEST_ARGS)
 
 e2e: setup
 	$(PY) -m pytest -m e2e $(PYTEST_ARGS)
