@@ -16,11 +16,16 @@ def test_panels_render_and_follow_a_roll(open_notebook):
         "app = play(players=['Ann', 'Bob', 'Cy', 'Di'], seed=3)\n"
         "app",
     ], height=1400)
+    # plotly's widget announces each finished first drawing; count them
+    nb.page.evaluate("() => { window.__plotsDrawn = 0; document.addEventListener("
+                     "'plotlywidget-after-render', () => { window.__plotsDrawn += 1; }); }")
     nb.run_cell(0, timeout=120)
     cell = nb.cell(0)
     cell.locator(".dsw-board").wait_for(timeout=60_000)
-    nb.page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot').length >= 4",
-                              timeout=60_000)
+    # every figure drawn with its data (plotly applies updates from then on)
+    nb.page.wait_for_function("() => window.__plotsDrawn >= 4", timeout=90_000)
+    bars = nb.page.evaluate("() => document.querySelectorAll('.js-plotly-plot .barlayer .point').length")
+    assert bars > 0  # the bar panels draw their bars (an empty chart was a real failure once)
     assert nb.page.evaluate(MARKER_POINTS_JS) == 0  # Ann is still in the sub: no marker
     nb.screenshot("panels-first-render")
 
