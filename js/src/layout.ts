@@ -196,3 +196,10 @@ export function arrowPoints(cx: number, cy: number, dir: Point, size: number): s
     .map((p) => `${round(p.x)},${round(p.y)}`)
     .join(" ");
 }
+
+/** SVG path data drawing a disc of radius `r` at each point (two arcs each). */
+export function dotsPath(points: Array<[number, number]>, r: number): string {
+  return points
+    .map(([cx, cy]) => `M${round(cx - r)} ${round(cy)}a${round(r)} ${round(r)} 0 1 0 ${round(2 * r)} 0a${round(r)} ${round(r)} 0 1 0 ${round(-2 * r)} 0`)
+    .join("");
+}

@@ -388,9 +388,22 @@ export class BoardUI {
   private restoreFocus(key: string | null): void {
     if (!key) return;
     const active = document.activeElement;
-    if (active && this.el.contains(active) && active.getAttribute("data-key") === key) return;
+    if (active && this.el.contains(active) && active.getAttribute("data-key") === key && !(active as HTMLButtonElement).disabled) return;
     const node = this.el.querySelector<HTMLElement | SVGElement>(`[data-key="${CSS.escape(key)}"]`);
-    node?.focus();
+    if (node && !(node as HTMLButtonElement).disabled) {
+      node.focus();
+      return;
+    }
+    // The focused control is gone or now disabled (Roll after rolling): keep the
+    // keyboard in the game on the next thing to do.
+    const order = ["roll", "pick_up", "stay", "drop-0", "turn_back", "next", "new_game"];
+    for (const k of order) {
+      const b = this.el.querySelector<HTMLButtonElement>(`[data-key="${k}"]`);
+      if (b && !b.disabled) {
+        b.focus();
+        return;
+      }
+    }
   }
 
   /** Redraw just the SVG trail (on resize, selection change, or as part of update) if it changed. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   arrowPoints,
   dotPositions,
+  dotsPath,
   hatchPoint,
   headingVector,
   pawnPoint,
@@ -149,5 +150,13 @@ describe("pawns and headings", () => {
     expect(pts[0]).toEqual([10, 0]);
     expect(pts[1][0]).toBeLessThan(0);
     expect(pts[2][0]).toBeLessThan(0);
+  });
+});
+
+describe("dotsPath", () => {
+  it("draws one closed disc per dot", () => {
+    expect(dotsPath([[10, 5]], 2)).toBe("M8 5a2 2 0 1 0 4 0a2 2 0 1 0 -4 0");
+    expect(dotsPath([[0, 0], [6, 0], [12, 0]], 1).match(/M/g)).toHaveLength(3);
+    expect(dotsPath([], 1)).toBe("");
   });
 });

@@ -36,11 +36,16 @@ def test_people_and_a_bot_play_whole_turns_by_clicking(open_notebook):
     assert state["view"]["phase"] == "treasure"
     assert_board_matches(board, state)
     board.click("Pick up")
-    # Bob: roll, then stay (by keyboard: the S shortcut with the board focused).
-    board.click("Roll")
-    board.wait_still()
+    # Bob, by keyboard: Enter on Roll; the focus moves on to the next thing to
+    # do (Roll is disabled now), and the S shortcut stays.
     before = board.seq()
-    board.button("Stay").focus()
+    board.button("Roll").focus()
+    nb.page.keyboard.press("Enter")
+    board.wait_seq_after(before)
+    board.wait_still()
+    focused = nb.page.evaluate("() => document.activeElement.textContent")
+    assert focused in ("Pick up", "Stay"), focused
+    before = board.seq()
     nb.page.keyboard.press("s")
     board.wait_seq_after(before)
     # Cy is a bot: the person's controls are off, Next plays its whole turn.
