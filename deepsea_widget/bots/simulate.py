@@ -22,8 +22,16 @@ class GameRecord:
     dive_turns: list = field(default_factory=list)  # turns played in each dive
 
 
+# A game of bots takes a few hundred actions; bots that never pick anything up
+# at the far end could dawdle for ever, so a simulation gives up loudly instead.
+MAX_ACTIONS = 100_000
+
+
 def play_game(bots, seed=None, first_player=0) -> GameRecord:
-    """One game, seat i played by ``bots[i]`` (names or `Policy` objects)."""
+    """One game, seat i played by ``bots[i]`` (names or `Policy` objects).
+
+    Raises RuntimeError if the bots have not finished the game in MAX_ACTIONS actions.
+    """
     policies = [make_policy(b) for b in bots]
     game = Game(players=len(policies), seed=seed, first_player=first_player)
     rng = random.Random(f"{seed}/bots")  # the bots' own randomness, apart from the dice
@@ -32,7 +40,9 @@ def play_game(bots, seed=None, first_player=0) -> GameRecord:
     stranded, returned, dive_turns = [0] * n, [0] * n, []
     turns = 1
     apply, breathed, dive_ended = game.apply, ev.Breathed, ev.DiveEnded
-    while not game.is_over:
+    for _ in range(MAX_ACTIONS):
+        if game.is_over:
+            break
         events = apply(policies[game.current_player].choose(view, rng))
         if len(events) == 2:  # a move within the turn, or a treasure action and the next diver's breath
             if type(events[1]) is breathed:
@@ -49,6 +59,9 @@ def play_game(bots, seed=None, first_player=0) -> GameRecord:
                     returned[s] += 1
                 dive_turns.append(turns)
                 turns = 0
+    if not game.is_over:
+        raise RuntimeError(f"the bots {[p.name for p in policies]} did not finish the game "
+                           f"(seed {seed}) within {MAX_ACTIONS} actions")
     winners = game.winners()
     share = [1 / len(winners) if s in winners else 0.0 for s in range(n)]
     return GameRecord(game.scores(), share, stranded, returned, dive_turns)

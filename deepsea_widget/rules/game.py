@@ -314,9 +314,6 @@ class Game:
             events.append(ev.ReachedSub(seat, name, c))
         self._end_turn()  # in the sub: no treasure action
 
-    def _divers_at(self, position) -> str:
-        return next(d.name for d in self._divers if d.position == position)
-
     def _treasure(self, action) -> None:
         d = self._divers[self._current]
         space = d.position

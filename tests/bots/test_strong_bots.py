@@ -52,3 +52,18 @@ def test_distance_counts_free_spaces_plus_one():
     assert distance_home(view, 0) == 4  # spaces 1, 3, 5 are free
     # the odds it quotes are the exact single-diver odds
     assert p_home(4, 1, 20, 2) > 0.99
+
+
+def test_a_game_of_dawdling_bots_stops_with_an_error_instead_of_looping(monkeypatch):
+    from deepsea_widget.bots import Policy, simulate
+    from deepsea_widget.rules import Stay
+
+    class Dawdler(Policy):
+        name = "dawdler"
+
+        def choose(self, view, rng):  # roll once out of the sub, then never pick up
+            return Stay() if view.phase == "treasure" else Roll()
+
+    monkeypatch.setattr(simulate, "MAX_ACTIONS", 2_000)
+    with pytest.raises(RuntimeError, match="did not finish"):
+        simulate.play_game([Dawdler(), Dawdler()], seed=1)
