@@ -72,6 +72,8 @@ def p_home_all(positions, chips, air: int, turn: int, *,
     """
     positions, chips, air, turn = check_table_position(positions, chips, air, turn)
     max_states = as_int("max_states", max_states)
+    if max_states < 1:
+        raise ValueError(f"max_states must be at least 1, got {max_states}")
     in_water = [i for i, p in enumerate(positions) if p > 0]
     out = [1.0] * len(positions)
     if not in_water or all(chips[i] == 0 for i in in_water):

@@ -210,6 +210,8 @@ def test_state_budget():
     assert "estimate_home" in str(info.value)
     with pytest.raises(ValueError, match="max_states"):
         p_home_all(*position, max_states=1.5)
+    with pytest.raises(ValueError, match="max_states must be at least 1"):
+        p_home_all(*position, max_states=0)
     assert DEFAULT_MAX_STATES >= 6_000_000  # the deep 6-diver benchmark position fits
 
 
