@@ -251,43 +251,47 @@ class _Run:
         buffer = self.buffer
         # Blocks come sorted by diver 0's position, so a slab's share of a batch is a
         # slice; batches in which diver 0 itself moved are put in slab order once.
-        sliced, by_slab = [], []
+        work = [[] for _ in range(n_slabs)]  # per slab: (block, mover, new_p, mass, a, b)
+        slab_starts = decode[0][np.arange(n_slabs) * rows_per_slab]  # diver 0's first position
         whole_bases: dict = {}
         for block, mover, new_p, mass in pend.batches:
-            if mover != 0 or n_slabs == 1:
-                sliced.append((block, mover, new_p, mass))
+            if n_slabs == 1:
+                work[0].append((block, mover, new_p, mass, 0, mass.size))
                 continue
-            base = whole_bases.get(id(block))
-            if base is None:
-                base = 0
-                for j in range(1, n):
-                    base = base + encode[j].take(block[j])
-                whole_bases[id(block)] = base
-            index = encode[0].take(new_p)
-            index += base
-            slab = (index // slab_cells).astype(np.uint16)
-            order = np.argsort(slab, kind="stable")
-            by_slab.append((slab[order], index[order], mass[order]))
+            if mover != 0:
+                cuts = block[0].searchsorted(slab_starts).tolist() + [mass.size]
+            else:
+                base = whole_bases.get(id(block))
+                if base is None:
+                    base = 0
+                    for j in range(1, n):
+                        base = base + encode[j].take(block[j])
+                    whole_bases[id(block)] = base
+                index = encode[0].take(new_p)
+                index += base
+                slab = (index // slab_cells).astype(np.uint16)
+                order = np.argsort(slab, kind="stable")
+                slab = slab[order]
+                new_p, mass = index[order], mass[order]  # new_p now holds the box index
+                block = None
+                cuts = slab.searchsorted(np.arange(n_slabs + 1, dtype=np.uint16)).tolist()
+            for k in range(n_slabs):
+                if cuts[k] < cuts[k + 1]:
+                    work[k].append((block, mover, new_p, mass, cuts[k], cuts[k + 1]))
         pend.batches = None
         del whole_bases
         high_tables, low_tables, low_cells = self._decode_tables(sizes, decode)
         for k in range(n_slabs):
+            if not work[k]:
+                continue
             row0 = k * rows_per_slab
             row1 = min(row0 + rows_per_slab, sizes[0])
-            first_p, last_p = decode[0][row0], decode[0][row1 - 1]  # numpy intp scalars
             offset = row0 * per_row
             bases: dict = {}
-            used = False
-            for block, mover, new_p, mass in sliced:
-                if n_slabs == 1:
-                    a, b = 0, mass.size
-                else:
-                    d0 = block[0]  # scalars of d0's dtype: searchsorted makes no copy
-                    a = int(d0.searchsorted(first_p, "left"))
-                    b = int(d0.searchsorted(last_p, "right"))
-                    if a >= b:
-                        continue
-                used = True
+            for block, mover, new_p, mass, a, b in work[k]:
+                if block is None:  # index already computed, sorted by slab
+                    np.add.at(buffer, new_p[a:b] - offset, mass[a:b])
+                    continue
                 base = bases.get((id(block), mover))
                 if base is None:
                     base = -offset
@@ -298,15 +302,7 @@ class _Run:
                 index = encode[mover].take(new_p[a:b])
                 index += base
                 np.add.at(buffer, index, mass[a:b])
-            slab_id = np.uint16(k)
-            for slab, index, mass in by_slab:
-                a = int(slab.searchsorted(slab_id, "left"))
-                b = int(slab.searchsorted(slab_id, "right"))
-                if a < b:
-                    used = True
-                    np.add.at(buffer, index[a:b] - offset, mass[a:b])
-            if not used:
-                continue
+            work[k] = None
             del bases
             cells = (row1 - row0) * per_row
             for s in range(0, cells, _SCAN):
