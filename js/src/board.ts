@@ -14,6 +14,7 @@ import {
   headingVector,
   pawnPoint,
   polygonPoints,
+  stackOffsets,
   subHull,
   subPawnPoint,
   trailLayout,
@@ -133,11 +134,10 @@ function drawSpace(
     svgText(g, "×", { class: "dsw-blank-x", x, y, "text-anchor": "middle", "dominant-baseline": "central" });
     return g;
   }
-  // A stack shows its chips fanned behind the top one, and its count.
-  const shown = space.slice(0, 3);
-  shown.forEach((level, i) => {
-    const offset = (shown.length - 1 - i) * 3;
-    drawChip(g, level, x + offset, y - offset, r);
+  // A stack shows each of its chips, small, on a disc, and its count.
+  if (space.length > 1) svg("circle", { class: "dsw-stack-bg", cx: x, cy: y, r: r * 1.12 }, g);
+  stackOffsets(space.length, r).forEach((o, i) => {
+    drawChip(g, space[i], x + o.dx, y + o.dy, o.r, space.length > 1 ? 1.5 : 2.6);
   });
   if (space.length > 1) {
     const bx = x + r * 0.95;

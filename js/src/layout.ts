@@ -203,3 +203,30 @@ export function dotsPath(points: Array<[number, number]>, r: number): string {
     .map(([cx, cy]) => `M${round(cx - r)} ${round(cy)}a${round(r)} ${round(r)} 0 1 0 ${round(2 * r)} 0a${round(r)} ${round(r)} 0 1 0 ${round(-2 * r)} 0`)
     .join("");
 }
+
+/**
+ * Where the chips of a stack sit inside one space of radius `r`: small chips
+ * side by side (2) or in a triangle (3, the most a stack holds; more are
+ * packed in a ring), so every chip's shape and dots stay readable.
+ */
+export function stackOffsets(count: number, r: number): Array<{ dx: number; dy: number; r: number }> {
+  if (count <= 1) return [{ dx: 0, dy: 0, r }];
+  if (count === 2) {
+    return [
+      { dx: round(-0.48 * r), dy: 0, r: round(0.52 * r) },
+      { dx: round(0.48 * r), dy: 0, r: round(0.52 * r) },
+    ];
+  }
+  if (count === 3) {
+    return [
+      { dx: round(-0.5 * r), dy: round(0.32 * r), r: round(0.5 * r) },
+      { dx: round(0.5 * r), dy: round(0.32 * r), r: round(0.5 * r) },
+      { dx: 0, dy: round(-0.5 * r), r: round(0.5 * r) },
+    ];
+  }
+  const small = round((r * 1.1) / Math.sqrt(count));
+  return Array.from({ length: count }, (_, i) => {
+    const a = -Math.PI / 2 + (2 * Math.PI * i) / count;
+    return { dx: round((r - small) * Math.cos(a)), dy: round((r - small) * Math.sin(a)), r: small };
+  });
+}

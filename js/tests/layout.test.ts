@@ -7,6 +7,7 @@ import {
   headingVector,
   pawnPoint,
   polygonPoints,
+  stackOffsets,
   subHull,
   subPawnPoint,
   trailLayout,
@@ -158,5 +159,26 @@ describe("dotsPath", () => {
     expect(dotsPath([[10, 5]], 2)).toBe("M8 5a2 2 0 1 0 4 0a2 2 0 1 0 -4 0");
     expect(dotsPath([[0, 0], [6, 0], [12, 0]], 1).match(/M/g)).toHaveLength(3);
     expect(dotsPath([], 1)).toBe("");
+  });
+});
+
+describe("stackOffsets", () => {
+  it("keeps a single chip full size and centred", () => {
+    expect(stackOffsets(1, 17)).toEqual([{ dx: 0, dy: 0, r: 17 }]);
+  });
+
+  it("places the chips of a stack inside the space without overlapping", () => {
+    for (const n of [2, 3, 4, 6]) {
+      const r = 17;
+      const chips = stackOffsets(n, r);
+      expect(chips).toHaveLength(n);
+      for (const c of chips) expect(Math.hypot(c.dx, c.dy) + c.r).toBeLessThanOrEqual(r * 1.12) // inside the stack's disc;
+      for (let i = 0; i < n; i++) {
+        for (let j = i + 1; j < n; j++) {
+          const d = Math.hypot(chips[i].dx - chips[j].dx, chips[i].dy - chips[j].dy);
+          expect(d).toBeGreaterThanOrEqual(Math.min(chips[i].r, chips[j].r) * 1.5);
+        }
+      }
+    }
   });
 });
