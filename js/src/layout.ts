@@ -224,7 +224,9 @@ export function stackOffsets(count: number, r: number): Array<{ dx: number; dy: 
       { dx: 0, dy: round(-0.5 * r), r: round(0.5 * r) },
     ];
   }
-  const small = round((r * 1.1) / Math.sqrt(count));
+  // A ring of touching chips.
+  const sin = Math.sin(Math.PI / count);
+  const small = round((r * sin) / (1 + sin));
   return Array.from({ length: count }, (_, i) => {
     const a = -Math.PI / 2 + (2 * Math.PI * i) / count;
     return { dx: round((r - small) * Math.cos(a)), dy: round((r - small) * Math.sin(a)), r: small };
