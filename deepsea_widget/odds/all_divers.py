@@ -405,6 +405,7 @@ class _Run:
             if occupied is None:
                 occupied = np.zeros(p.size, dtype=np.intp)
             may_get_home = int(p.min()) <= _WINDOW
+        p_max = int(p.max())  # p_max - m bounds the new positions: no max() per roll
         for m, prob in moves:
             moved = mass * prob
             home = None
@@ -434,7 +435,7 @@ class _Run:
                     continue
                 t_next = self.next_list[t][now_in]
                 self._push((air_next, self.steps_list[t_next][carriers], t_next),
-                           pos, ranges, t, new_p, moved)
+                           pos, ranges, t, new_p, moved, p_max - m)
                 continue
             carriers = now_in & carrying
             done = carriers == 0
@@ -450,16 +451,18 @@ class _Run:
                     continue
                 target = (air_next, g // n, g % n)
                 if counts[g + 1] == group.size:
-                    self._push(target, pos, ranges, t, new_p, moved)
+                    self._push(target, pos, ranges, t, new_p, moved, p_max - m)
                 else:
                     sel = group == g
-                    self._push(target, tuple(a[sel] for a in pos), ranges, t, new_p[sel], moved[sel])
+                    self._push(target, tuple(a[sel] for a in pos), ranges, t, new_p[sel], moved[sel],
+                               p_max - m)
 
-    def _push(self, key, block, ranges, mover, new_p, mass) -> None:
+    def _push(self, key, block, ranges, mover, new_p, mass, hi) -> None:
+        """Queue a batch for layer ``key``; ``hi`` bounds the mover's new positions from above."""
         pend = self.pending.get(key)
         if pend is None:
             pend = self.pending[key] = _Pending(self.n)
-        hi = int(new_p.max())
+        hi = max(hi, 0)
         lo = int(new_p.min())
         zero = lo == 0
         if zero and hi > 0:
