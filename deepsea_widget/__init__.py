@@ -9,11 +9,18 @@ import importlib
 
 from .rules import Game, IllegalActionError
 
-__all__ = ["App", "Board", "Game", "IllegalActionError", "Table", "play"]
-
 # name -> submodule that defines it; imported lazily so that
 # `import deepsea_widget.rules` never pulls in ipywidgets, anywidget or plotly.
-_LAZY = {"play": ".app", "App": ".app", "Board": ".widget", "Table": ".table"}
+_LAZY = {
+    "play": ".app", "App": ".app", "Board": ".widget", "Table": ".table",
+    **{name: ".odds" for name in ("p_home", "p_home_all", "estimate_home", "home_table", "turns_left",
+                                   "movement_pmf", "point_of_no_return", "one_more_chip")},
+    "Policy": ".bots", "PublicView": ".bots", "make_policy": ".bots",
+    "simulate": ".bots.simulate", "play_game": ".bots.simulate", "tournament": ".bots.tournament",
+    "odds_map": ".panels", "turn_back_chart": ".panels", "divers_chart": ".panels", "dice_chart": ".panels",
+}
+
+__all__ = ["Game", "IllegalActionError", *_LAZY]
 
 
 def __getattr__(name: str):
