@@ -26,7 +26,7 @@ import { trailLayout } from "./layout";
 
 const LOG_SHOWN = 12;
 /** If Python never answers an intent (kernel gone), accept clicks again after this. */
-const PENDING_MS = 2500;
+const PENDING_MS = 1500;
 
 function hasGame(view: Model["view"] | undefined): view is TableView {
   return !!view && Array.isArray((view as Partial<TableView>).trail);
@@ -537,14 +537,14 @@ export class BoardUI {
   private updateControls(view: TableView): void {
     const states = controlStates(view);
     const b = this.buttons;
-    const apply = (node: HTMLButtonElement, st: ControlState) => setEnabled(node, !st.disabled, st.reason);
-    apply(b.roll, states.roll);
-    apply(b.turn_back, states.turn_back);
-    apply(b.pick_up, states.pick_up);
-    apply(b.stay, states.stay);
-    apply(b.undo, states.undo);
-    apply(b.next, states.next);
-    apply(b.autoplay, states.autoplay);
+    const apply = (node: HTMLButtonElement, st: ControlState, tip: string) => setEnabled(node, !st.disabled, st.reason, tip);
+    apply(b.roll, states.roll, "Roll the dice and move (R)");
+    apply(b.turn_back, states.turn_back, "Head back toward the sub, once per dive (T)");
+    apply(b.pick_up, states.pick_up, "Pick up what lies on this space (P)");
+    apply(b.stay, states.stay, "Do nothing on this space (S)");
+    apply(b.undo, states.undo, "Take back the last move or edit (U)");
+    apply(b.next, states.next, "Let the bot play its turn (N)");
+    apply(b.autoplay, states.autoplay, "Let the bots play on their own, at the chosen speed (A)");
     setEnabled(b.new_game, true, "", "Start a new game with the same players");
     setEnabled(b.edit, !view.is_over, "The game is over: start a new game to set up a position", "Set up a what-if position");
     b.edit.setAttribute("aria-pressed", String(view.mode === "edit"));
