@@ -95,9 +95,10 @@ def bench_p_home(rng):
     ref = timed(ref_loop)[:2]
     worst = max(abs(p_home(*q) - ref_p_home(*q)) for q in ref_queries)
     n = len(queries)
-    row("p_home, one fresh query", "1 query", (wall / n, cpu / n),
+    row("p_home, a new query (warm tables)", "1 query", (wall / n, cpu / n),
         (ref[0] / len(ref_queries), ref[1] / len(ref_queries)), f"max |diff| {worst:.1e}")
-    row("p_home, first call (builds tables)", "1 query", cold, None, "one-off")
+    row("p_home, first call (builds tables)", "1 query", cold, None,
+        "one-off; reference = a fresh memo per query")
 
 
 def bench_table():
