@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from board_page import BoardPage, kernel_state, play_cell
+from board_page import BoardPage, assert_board_matches, kernel_state, play_cell
 
 pytestmark = pytest.mark.e2e
 
@@ -139,3 +139,27 @@ def set_theme(page, theme: str) -> None:
     light = "false" if "Dark" in theme else "true"
     page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{light}'")
     page.wait_for_timeout(300)
+
+
+def test_rerunning_the_cell_after_a_kernel_restart_gives_a_working_board(open_notebook):
+    # The second cell runs first after the restart, so the board cell's prompt
+    # number changes when it is run again (that is how the harness sees a cell finish).
+    nb = open_notebook([play_cell(["Ann", "Bob"], {"Cy": "cautious"}, 1), "pass"])
+    nb.run_cell(0, timeout=180)
+    board = BoardPage(nb).wait_drawn()
+    board.click("Roll")
+    page = nb.page
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Kernel$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Restart Kernel")).first.click()
+    page.locator(".jp-Dialog .jp-mod-accept").click()
+    page.locator(".jp-Dialog").wait_for(state="detached")
+    page.wait_for_timeout(1000)
+    nb.wait_idle(120)
+    nb.run_cell(1)
+    nb.run_cell(0, timeout=180)
+    board = BoardPage(nb).wait_drawn()
+    assert "Ann to roll" in board.status()
+    board.click("Roll")
+    state = kernel_state(nb)
+    assert state["history"] == [{"type": "roll"}]
+    assert_board_matches(board, state)
