@@ -10,59 +10,13 @@ from .rules import Drop, PickUp, Roll, Stay, TurnBack
 from .rules import events as ev
 
 LOG_LINES = 60
-BADGE_ROLLOUTS = 4000  # standard error <= 0.8 points, about 0.1 s
-
-
-def all_heading_home(game) -> bool:
-    """True when every diver still in the water is heading back (the exact chain applies)."""
-    return all(d.back or d.returning for d in game.divers)
-
-
-def exact_inputs(game):
-    """`p_home_all` arguments for the current game, or None if the dive is decided."""
-    divers = game.divers
-    positions = [0 if d.back else d.position for d in divers]
-    chips = [len(d.carried) for d in divers]
-    if game.phase == "roll":
-        # the current diver's turn is taken from its start, before it breathed
-        return positions, chips, game.turn_start_air, game.current_player
-    if game.air <= 0:  # air ran out on this turn: the dive ends when it does
-        return None
-    n = len(divers)
-    seat = game.current_player
-    for step in range(1, n + 1):
-        nxt = (seat + step) % n
-        if positions[nxt] > 0:
-            return positions, chips, game.air, nxt
-    return None
 
 
 def badges(game, seed=0) -> list:
     """Per seat: None (not in the water), or {"p", "se", "method"} for P(home)."""
-    if game.is_over:
-        return [None] * len(game.divers)
-    out = [None] * len(game.divers)
-    if all_heading_home(game):
-        from .odds import p_home_all
+    from .odds.game_odds import seat_odds  # numpy: loaded on first use
 
-        inputs = exact_inputs(game)
-        if inputs is None:
-            probs = [1.0 if d.back else 0.0 for d in game.divers]
-        else:
-            probs = p_home_all(*inputs)
-        for s, d in enumerate(game.divers):
-            out[s] = {"p": 1.0, "se": None, "method": "back"} if d.back else \
-                {"p": float(probs[s]), "se": None, "method": "exact"}
-        return out
-    from .odds.estimate import estimate_home
-
-    est = estimate_home(game, n=BADGE_ROLLOUTS, seed=seed)
-    for s, d in enumerate(game.divers):
-        if d.back:
-            out[s] = {"p": 1.0, "se": None, "method": "back"}
-        elif d.position > 0 or s == game.current_player:
-            out[s] = {"p": float(est[s].estimate), "se": float(est[s].stderr), "method": "estimate"}
-    return out
+    return seat_odds(game, seed=seed)
 
 
 def forecast_air(game):

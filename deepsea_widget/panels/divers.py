@@ -9,51 +9,14 @@ from __future__ import annotations
 import plotly.graph_objects as go
 
 from ._figure import PanelFigure
+from ..odds.game_odds import ROLLOUTS, seat_odds
 from ._common import AXIS, BAR, BAR_ALT, THEME, fmt_pct
 
-ROLLOUTS = 4000
-
-
-def _exact_inputs(game):
-    divers = game.divers
-    positions = [0 if d.back else d.position for d in divers]
-    chips = [len(d.carried) for d in divers]
-    if game.phase == "roll":
-        return positions, chips, game.turn_start_air, game.current_player
-    if game.air <= 0:
-        return None
-    n = len(divers)
-    for step in range(1, n + 1):
-        nxt = (game.current_player + step) % n
-        if positions[nxt] > 0:
-            return positions, chips, game.air, nxt
-    return None
 
 
 def divers_odds(game, n: int = ROLLOUTS, seed: int = 0) -> list:
     """Per seat: None (in the sub, not diving yet) or {"p", "se", "method"} ("exact", "estimate", "back")."""
-    divers = game.divers
-    if game.is_over:
-        return [None] * len(divers)
-    if all(d.back or d.returning for d in divers):
-        from ..odds.all_divers import p_home_all
-
-        inputs = _exact_inputs(game)
-        probs = [1.0 if d.back else 0.0 for d in divers] if inputs is None else p_home_all(*inputs)
-        return [{"p": 1.0, "se": None, "method": "back"} if d.back else
-                {"p": float(probs[s]), "se": None, "method": "exact"} for s, d in enumerate(divers)]
-    from ..odds.estimate import estimate_home
-
-    est = estimate_home(game, n=n, seed=seed)
-    out = []
-    for s, d in enumerate(divers):
-        if d.back:
-            out.append({"p": 1.0, "se": None, "method": "back"})
-        elif d.position > 0 or s == game.current_player:
-            out.append({"p": float(est[s].estimate), "se": float(est[s].stderr), "method": "estimate"})
-        else:
-            out.append(None)
-    return out
+    return seat_odds(game, n=n, seed=seed)
 
 
 def _rows(names, odds):

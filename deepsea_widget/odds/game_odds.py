@@ -1,0 +1,69 @@
+"""P(home) for every seat of a real game: exact when the maths allows, else Monte Carlo.
+
+Exact (`p_home_all`, the chain with skipping) applies when every diver still in
+the water is heading back; the items are held fixed. Otherwise, or when the
+exact chain would need more than ``max_states`` states, the rest of the dive is
+simulated with cautious bots (`estimate_home`) and the answer carries its
+standard error. The board's badges and the panels both use this.
+"""
+from __future__ import annotations
+
+from .all_divers import p_home_all
+from .errors import StateBudgetExceeded
+
+ROLLOUTS = 4000  # standard error <= 0.8 points, a few tens of ms
+EXACT_BUDGET = 300_000  # states: about 0.1 s; deeper positions are simulated instead
+
+
+def exact_inputs(game):
+    """`p_home_all` arguments for the game now, or None if the dive ends with this turn.
+
+    In the roll phase the current diver's turn is taken from its start (air
+    before it breathed); after its move, the next diver in the water starts.
+    """
+    divers = game.divers
+    positions = [0 if d.back else d.position for d in divers]
+    chips = [len(d.carried) for d in divers]
+    if game.phase == "roll":
+        return positions, chips, game.turn_start_air, game.current_player
+    if game.air <= 0:  # air ran out on this turn: the dive ends when it does
+        return None
+    n = len(divers)
+    for step in range(1, n + 1):
+        nxt = (game.current_player + step) % n
+        if positions[nxt] > 0:
+            return positions, chips, game.air, nxt
+    return None
+
+
+def seat_odds(game, n: int = ROLLOUTS, seed: int = 0, max_states: int = EXACT_BUDGET) -> list:
+    """Per seat: None (in the sub, not diving yet) or {"p", "se", "method"}.
+
+    ``method`` is "back" (in the sub this dive), "exact" or "estimate" (with
+    ``se`` its standard error). A finished game gives all None.
+    """
+    divers = game.divers
+    if game.is_over:
+        return [None] * len(divers)
+    if all(d.back or d.returning for d in divers):
+        inputs = exact_inputs(game)
+        try:
+            probs = [1.0 if d.back else 0.0 for d in divers] if inputs is None else \
+                p_home_all(*inputs, max_states=max_states)
+        except StateBudgetExceeded:
+            probs = None  # too deep to solve quickly: simulate below
+        if probs is not None:
+            return [{"p": 1.0, "se": None, "method": "back"} if d.back else
+                    {"p": float(probs[s]), "se": None, "method": "exact"} for s, d in enumerate(divers)]
+    from .estimate import estimate_home
+
+    est = estimate_home(game, n=n, seed=seed)
+    out = []
+    for s, d in enumerate(divers):
+        if d.back:
+            out.append({"p": 1.0, "se": None, "method": "back"})
+        elif d.position > 0 or s == game.current_player:
+            out.append({"p": float(est[s].estimate), "se": float(est[s].stderr), "method": "estimate"})
+        else:
+            out.append(None)
+    return out

@@ -1,0 +1,50 @@
+"""Per-seat odds of a real game: exact when everyone heads back, else (or too deep) Monte Carlo."""
+import pytest
+
+from deepsea_widget.odds import p_home_all
+from deepsea_widget.odds.game_odds import seat_odds
+from deepsea_widget.rules import Game
+
+EXAMPLE = dict(players=4, trail=[1] * 8 + [2] * 8, positions=[10, 5, 6, 14], returning=[True] * 4,
+               carried=[[3], [3, 3], [4, 4], [4]], air=10, turn=0, seed=1)
+
+
+def test_everyone_heading_back_is_exact_and_matches_rules_md():
+    odds = seat_odds(Game.from_position(**EXAMPLE))
+    assert [o["method"] for o in odds] == ["exact"] * 4
+    assert [round(o["p"], 6) for o in odds] == [0.296754, 0.598234, 0.443358, 0.0]
+
+
+def test_too_deep_for_the_budget_falls_back_to_an_estimate_with_error_bars():
+    odds = seat_odds(Game.from_position(**EXAMPLE), max_states=10, n=4000, seed=1)
+    assert {o["method"] for o in odds} == {"estimate"}
+    exact = p_home_all([10, 5, 6, 14], [1, 2, 2, 1], 10, 0)
+    for o, p in zip(odds, exact):
+        assert abs(o["p"] - p) <= 4 * max(o["se"], 1e-3)
+
+
+def test_divers_still_going_deeper_are_estimated_and_the_sub_is_home():
+    game = Game.from_position(players=3, trail=[1] * 8 + [2] * 8, positions=[0, 4, 7],
+                              returning=[True, False, True], carried=[[3], [], [2]], air=20, turn=1, seed=2)
+    odds = seat_odds(game, n=2000, seed=0)
+    assert odds[0] == {"p": 1.0, "se": None, "method": "back"}
+    assert odds[1]["method"] == odds[2]["method"] == "estimate"
+    assert 0 < odds[2]["se"] < 0.02
+
+
+def test_a_finished_game_has_no_odds():
+    import random
+
+    from deepsea_widget.bots import PublicView, make_policy
+
+    game = Game(players=2, seed=1)
+    bot, view, rng = make_policy("cautious"), PublicView(game), random.Random(0)
+    while not game.is_over:
+        game.apply(bot.choose(view, rng))
+    assert seat_odds(game) == [None, None]
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_same_seed_same_estimate(seed):
+    game = Game(players=3, seed=5)
+    assert seat_odds(game, n=500, seed=seed) == seat_odds(game, n=500, seed=seed)
