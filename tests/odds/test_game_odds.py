@@ -24,8 +24,8 @@ def test_too_deep_for_the_budget_falls_back_to_an_estimate_with_error_bars():
 
 
 def test_divers_still_going_deeper_are_estimated_and_the_sub_is_home():
-    game = Game.from_position(players=3, trail=[1] * 8 + [2] * 8, positions=[0, 4, 7],
-                              returning=[True, False, True], carried=[[3], [], [2]], air=20, turn=1, seed=2)
+    game = Game.from_position(players=3, trail=[1] * 6 + [2] * 6, positions=[0, 4, 7],
+                              returning=[True, False, True], carried=[[1], [], [2]], air=20, turn=1, seed=2)
     odds = seat_odds(game, n=2000, seed=0)
     assert odds[0] == {"p": 1.0, "se": None, "method": "back"}
     assert odds[1]["method"] == odds[2]["method"] == "estimate"
