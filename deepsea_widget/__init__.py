@@ -14,7 +14,8 @@ from .rules import Game, IllegalActionError
 _LAZY = {
     "play": ".app", "App": ".app", "Board": ".widget", "Table": ".table",
     **{name: ".odds" for name in ("p_home", "p_home_all", "estimate_home", "home_table", "turns_left",
-                                   "movement_pmf", "point_of_no_return", "one_more_chip")},
+                                   "movement_pmf", "point_of_no_return", "one_more_chip", "dice_sum_pmf",
+                                   "expected_movement", "StateBudgetExceeded")},
     "Policy": ".bots", "PublicView": ".bots", "make_policy": ".bots",
     "simulate": ".bots.simulate", "play_game": ".bots.simulate", "tournament": ".bots.tournament",
     "odds_map": ".panels", "turn_back_chart": ".panels", "divers_chart": ".panels", "dice_chart": ".panels",
