@@ -215,18 +215,41 @@ class NotebookPage:
         With check=True a Python traceback in the cell's output fails the test.
         """
         cell = self.cell(index)
-        before = self.prompt(index)
+        prompt = cell.locator(".jp-InputArea-prompt")
+        # Blank the prompt first: JupyterLab rewrites it to [*]: and then [N]:, so
+        # the run is seen to finish even when N equals the old number (after a restart).
+        prompt.evaluate("el => { el.textContent = '[?]:'; }")
         cell.locator(".jp-InputArea-editor").click()
         self.page.keyboard.press("Shift+Enter")
         deadline = time.monotonic() + timeout
+        now = "[?]:"
         while time.monotonic() < deadline:
-            now = self.prompt(index)
-            if self.PROMPT_DONE.match(now) and now != before:
+            now = prompt.inner_text()
+            if self.PROMPT_DONE.match(now):
                 if check:
                     self.assert_no_error(index)
                 return
             self.page.wait_for_timeout(100)
-        raise TimeoutError(f"cell {index} of {self.name} did not finish in {timeout:.0f} s (prompt {now!r})")
+        hint = " (never started: was the kernel idle?)" if now.strip() == "[?]:" else ""
+        raise TimeoutError(f"cell {index} of {self.name} did not finish in {timeout:.0f} s (prompt {now!r}){hint}")
+
+    def restart_kernel(self, timeout: float = 120.0) -> None:
+        """Restart the kernel from the Kernel menu, as a person would, and wait until it is idle."""
+        page = self.page
+        page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Kernel$")).click()
+        page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Restart Kernel")).first.click()
+        page.locator(".jp-Dialog .jp-mod-accept").click()
+        page.locator(".jp-Dialog").wait_for(state="detached")
+        # The status bar leaves Idle (Restarting, Starting) and comes back to it;
+        # the first part can be too quick to see, so it is waited for only briefly.
+        try:
+            page.wait_for_function(
+                "() => !/Idle/.test(document.querySelector('#jp-main-statusbar')?.textContent ?? '')",
+                timeout=5_000,
+            )
+        except Exception:
+            pass
+        self.wait_idle(timeout)
 
     def run_all(self, timeout: float = 60.0) -> None:
         for i in range(self.cell_count()):
