@@ -59,6 +59,7 @@ def board_view(table, odds=None) -> dict:
         "seq": table.seq,
         "mode": table.mode,
         "error": table.error,
+        "refusals": table.refusals,
         "bots": [table.bot_seats.get(s) for s in range(len(game.players))],
         "bot_to_move": table.bot_to_move,
         "log": table.log[:LOG_LINES],

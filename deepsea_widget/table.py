@@ -87,6 +87,7 @@ class Table:
         self._bot_rng = random.Random(f"{seed}/table-bots")
         self.seq = 0  # the state version a board's intents must quote
         self.error = ""
+        self.refusals = 0  # counts refused intents, so a repeated refusal still changes the view
         self.mode = "play"
         self._start_game(game)
 
@@ -291,6 +292,7 @@ class Table:
             self._dispatch(msg)
         except (IntentError, IllegalActionError, ValueError) as exc:
             self.error = str(exc)
+            self.refusals += 1
             return False
         self.error = ""
         return True

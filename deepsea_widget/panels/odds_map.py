@@ -41,8 +41,8 @@ def _grid(chips: int, others: int):
                 row.append(f"with {chips} items you get {turns} (air {a}, others breathe {others}); "
                            f"{fmt_pct(p)} of {n}-turn rolls cover {d} spaces")
         text.append(row)
-    z = np.array(z)
-    z.setflags(write=False)
+    # JSON has no NaN: the "no air" row goes to the front end as gaps (None)
+    z = tuple(tuple(None if math.isnan(v) else v for v in row) for row in z.tolist())
     return z, text
 
 

@@ -54,3 +54,14 @@ def test_export_answers_with_the_saved_game(monkeypatch):
 def test_the_view_is_small_and_json():
     b = board()
     assert len(json.dumps(b.view)) < 20_000
+
+
+def test_the_same_refusal_twice_still_changes_the_view():
+    b = board()
+    seen = []
+    b.observe(lambda change: seen.append(change["new"]["refusals"]), names="view")
+    forged = {"type": "action", "seq": 0, "seat": 2, "action": {"type": "roll"}}
+    b._handle_custom_msg(dict(forged), [])
+    b._handle_custom_msg(dict(forged), [])
+    assert seen[-2:] == [1, 2] or seen[-1] == 2
+    assert "is a bot" in b.view["error"]
