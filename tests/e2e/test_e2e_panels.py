@@ -2,7 +2,12 @@
 `Roll` moves the marker on the home-odds map to the diver's new (distance, air)."""
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
+
+ARTIFACTS = Path(__file__).parent / "artifacts"
 
 pytestmark = pytest.mark.e2e
 
@@ -29,6 +34,13 @@ def test_panels_render_and_follow_a_roll(open_notebook):
     assert nb.page.evaluate(MARKER_POINTS_JS) == 0  # Ann is still in the sub: no marker
     nb.screenshot("panels-first-render")
 
+    # time from the click (captured in the page) to the marker drawn by plotly
+    nb.page.evaluate(
+        "() => { window.__clickAt = null; window.__markerAt = null;"
+        " document.addEventListener('click', () => { if (window.__clickAt === null) window.__clickAt = performance.now(); }, true);"
+        " const seen = () => document.querySelectorAll('.js-plotly-plot .scatterlayer .point').length === 1;"
+        " new MutationObserver(() => { if (window.__clickAt !== null && window.__markerAt === null && seen())"
+        " window.__markerAt = performance.now(); }).observe(document.body, {subtree: true, childList: true}); }")
     cell.get_by_role("button", name="Roll", exact=True).click()
     nb.page.wait_for_function(
         "() => document.querySelector('.dsw-board [data-diver=\"0\"]')?.getAttribute('data-position') !== '0'",
@@ -43,3 +55,7 @@ def test_panels_render_and_follow_a_roll(open_notebook):
     # the browser drew the marker the kernel placed
     nb.page.wait_for_function(f"() => ({MARKER_POINTS_JS})() === 1", timeout=30_000)
     nb.screenshot("panels-after-roll")
+    ms = nb.page.evaluate("() => window.__markerAt - window.__clickAt")
+    timing = {"click_to_panels_marker_ms": round(ms, 1), "target_ms": 250}
+    (ARTIFACTS / "panels_timings.json").write_text(json.dumps(timing, indent=1))
+    print(f"\n  click -> home-odds marker drawn: {ms:.0f} ms (target 250 ms; printed, not asserted)")
