@@ -99,7 +99,7 @@ class Table:
             self.log.insert(0, note)
         self.last_events: list[dict] = [e.to_dict() for e in game.opening_events]
         self.summary = None  # the last dive end (or game end), for the board
-        self._edit_stack: list[dict] = []
+        self._edit_stack: list[Game] = []  # the games before each edit (edit-mode undo)
         self._human_marks: list[int] = []  # history lengths before each human action
 
     def _record(self, events, actor: str | None = None) -> None:
