@@ -89,10 +89,8 @@ def test_mid_turn_positions():
 
 # ----- exact odds with skipping (the other half of the odds package) -----------
 def _p_home_all():
-    try:
-        from deepsea_widget.odds import p_home_all
-    except ImportError:
-        pytest.skip("deepsea_widget.odds.p_home_all is not there yet")
+    from deepsea_widget.odds import p_home_all
+
     return p_home_all
 
 
