@@ -14,7 +14,8 @@ from ..odds.single_diver import p_home
 from ._figure import PanelFigure
 from ._common import AXIS, BAR, BAR_ALT, BAR_MID, FULL_AIR, MEAN_CHIP, THEME, Situation, fmt_pct, free_distance, item_value
 
-LABELS = ("turn back now", "one move deeper, keep items", "one move deeper, pick up")
+# <br>: the labels wrap under their bars instead of overlapping in a narrow column
+LABELS = ("turn back<br>now", "one move deeper,<br>keep items", "one move deeper,<br>pick up")
 
 
 def _p(distance, chips, air, others) -> float:
