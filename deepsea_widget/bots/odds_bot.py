@@ -15,22 +15,22 @@ In plain words:
 """
 from __future__ import annotations
 
+from ..odds.game_odds import free_distance
 from ..odds.single_diver import p_home
-from ..rules import LEVEL_MEAN, Drop, PickUp, Roll, Stay, TurnBack
+from ..rules import Drop, PickUp, Roll, Stay, TurnBack
 from .policy import Policy
 
 DICE = [(a + b, 1 / 9) for a in (1, 2, 3) for b in (1, 2, 3)]
 
 
 def item_value(item) -> float:
-    return sum(LEVEL_MEAN[lv] for lv in item.levels)
+    return item.expected_value
 
 
 def distance_home(view, seat) -> int:
     """Movement points the diver needs to reach the sub: free spaces on the way + 1."""
-    pos = view.divers[seat].position
     occupied = {d.position for d in view.divers if d.seat != seat and d.position > 0}
-    return sum(1 for p in range(1, pos) if p not in occupied) + 1
+    return free_distance(view.divers[seat].position, occupied)
 
 
 def others_breath(view, seat) -> int:

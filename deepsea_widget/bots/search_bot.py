@@ -15,7 +15,7 @@ import numpy as np
 
 from ..odds.batch_sim import DiveState, simulate_batch
 from ..odds.estimate import batch_codes
-from ..rules import LEVEL_MEAN, Roll
+from ..rules import Roll
 from ..rules import events as ev
 from .policy import Policy
 
@@ -23,7 +23,7 @@ DICE = [(a, b) for a in (1, 2, 3) for b in (1, 2, 3)]
 
 
 def _items_value(items) -> float:
-    return sum(LEVEL_MEAN[lv] for it in items for lv in it.levels)
+    return sum(it.expected_value for it in items)
 
 
 class SearchPolicy(Policy):

@@ -15,6 +15,12 @@ ROLLOUTS = 4000  # standard error <= 0.8 points, a few tens of ms
 EXACT_BUDGET = 300_000  # states: about 0.1 s; deeper positions are simulated instead
 
 
+def free_distance(position: int, occupied) -> int:
+    """`distance` as the odds define it: free spaces between ``position`` and the sub, plus 1
+    (spaces in ``occupied`` are jumped, so they do not count)."""
+    return 1 + sum(1 for p in range(1, position) if p not in occupied)
+
+
 def exact_inputs(game):
     """`p_home_all` arguments for the game now, or None if the dive ends with this turn.
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-LEVEL_MEAN = {1: 1.5, 2: 5.5, 3: 9.5, 4: 13.5}  # mean chip value per level (0-3, 4-7, 8-11, 12-15)
+from ..odds.game_odds import free_distance  # noqa: F401 (re-exported for the panels)
+from ..rules.chips import levels_value as item_value  # noqa: F401 (re-exported for the panels)
+
 MEAN_CHIP = 7.5  # mean of all chip values 0..15: an item of unknown level
 FULL_AIR = 25
 MAX_DISTANCE = 33  # a 32-space trail, plus one
@@ -29,16 +31,6 @@ AXIS = dict(gridcolor="rgba(128,128,128,0.25)", zerolinecolor="rgba(128,128,128,
 BAR = "#2a788e"      # viridis blue-green
 BAR_ALT = "#fde725"  # viridis yellow
 BAR_MID = "#7ad151"  # viridis green
-
-
-def item_value(levels) -> float:
-    """Expected value of one item (a chip or a stack) from its levels."""
-    return sum(LEVEL_MEAN[lv] for lv in levels)
-
-
-def free_distance(position: int, occupied) -> int:
-    """Free spaces between ``position`` and the sub, plus 1 (occupied spaces are jumped)."""
-    return 1 + sum(1 for p in range(1, position) if p not in occupied)
 
 
 def fmt_pct(p: float) -> str:

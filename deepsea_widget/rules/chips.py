@@ -15,6 +15,11 @@ LEVEL_VALUES = {lv: tuple(sorted(list(range(4 * (lv - 1), 4 * lv)) * 2)) for lv 
 LEVEL_MEAN = {lv: sum(v) / len(v) for lv, v in LEVEL_VALUES.items()}
 
 
+def levels_value(levels) -> float:
+    """Expected value of an item with these chip levels (the sum of the level means)."""
+    return sum(LEVEL_MEAN[lv] for lv in levels)
+
+
 def chip_level(chip: int) -> int:
     return chip // CHIPS_PER_LEVEL + 1
 
@@ -46,6 +51,11 @@ class Item:
 
     def __len__(self) -> int:
         return len(self._chips)
+
+    @property
+    def expected_value(self) -> float:
+        """What the item is worth on average, from its public levels (level means)."""
+        return levels_value(self.levels)
 
     def __repr__(self) -> str:
         return f"Item(levels={self.levels})"
