@@ -12,8 +12,9 @@ function render({ model, el }: RenderProps<Model>): () => void {
   const onMessage = (msg: Reply): void => ui.onReply(msg);
   model.on("change:view", onChange);
   model.on("msg:custom", onMessage);
-  // Redraw from the current view on request (the browser tests time a full redraw with it).
-  const onRedraw = (): void => ui.redrawAll();
+  // Redraw every part on request, from the current view or from `detail.view`
+  // (the browser tests time a full redraw with it, alternating two real states).
+  const onRedraw = (e: Event): void => ui.redrawAll((e as CustomEvent<{ view?: Model["view"] } | null>).detail?.view);
   el.addEventListener("dsw-redraw", onRedraw);
   const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver((entries) => ui.onResize(entries[entries.length - 1]?.contentRect.width ?? 0));
   observer?.observe(el);

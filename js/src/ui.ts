@@ -315,16 +315,20 @@ export class BoardUI {
     return true;
   }
 
-  /** Redraw every part, changed or not (a measurement of the full redraw uses it). */
-  redrawAll(): void {
+  /**
+   * Redraw every part, changed or not (a measurement of the full redraw uses
+   * it), from the synced view or from `view` (a state to draw instead, not
+   * animated; the next change of the synced view draws that one again).
+   */
+  redrawAll(view?: Model["view"]): void {
     this.keys.clear();
-    this.update();
+    this.update(view);
   }
 
   /** Redraw from the synced view (called on change:view and at start); unchanged parts stay. */
-  update(): void {
+  update(override?: Model["view"]): void {
     const started = performance.now();
-    const view = this.model.get("view");
+    const view = override ?? this.model.get("view");
     const focusKey = this.focusKey();
     if (!hasGame(view)) {
       this.view = null;
@@ -368,12 +372,13 @@ export class BoardUI {
     this.animation = null;
     clearTimeout(this.autoTimer);
     this.drawBoardOnly();
-    const animate = shouldAnimate(this.lastSeq, view.seq, document.hidden, prefersReducedMotion());
-    this.lastSeq = typeof view.seq === "number" ? view.seq : this.lastSeq ?? 0;
+    const animate = !override && shouldAnimate(this.lastSeq, view.seq, document.hidden, prefersReducedMotion());
+    if (!override) this.lastSeq = typeof view.seq === "number" ? view.seq : this.lastSeq ?? 0;
     this.restoreFocus(focusKey);
     this.el.dataset.seq = String(seqOf(view));
     this.el.dataset.renderMs = (performance.now() - started).toFixed(2);
 
+    if (override) return;
     this.settle();
     if (animate) this.animateMove(view);
     else this.scheduleAuto();

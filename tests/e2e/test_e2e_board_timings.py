@@ -42,6 +42,57 @@ MEASURE_JS = """
 })
 """
 
+# One full redraw: every part drawn again from `view` (or from the synced
+# state when view is null), then style and layout forced by reading sizes.
+REDRAW_ONE = """
+(root, view) => {
+    root.dispatchEvent(new CustomEvent("dsw-redraw", {detail: view ? {view} : null}));
+    root.getBoundingClientRect();
+    root.querySelector("svg.dsw-board").getBoundingClientRect();
+}
+"""
+
+# 20 full redraws alternating two states. Per redraw: the time to redraw and
+# force layout, plus the time from the next animation frame's start to the
+# first task after that frame (its style, layout, paint and commit).
+REDRAW_JS = """
+async ([root, views]) => {
+    const redraw = """ + REDRAW_ONE + """;
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
+    const task = () => new Promise((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve(performance.now());
+        channel.port2.postMessage(0);
+    });
+    await frame();
+    await task();
+    const out = [];
+    for (let i = 0; i < 20; i++) {
+        const t0 = performance.now();
+        redraw(root, views[i % 2]);
+        const t1 = performance.now();
+        const t2 = await frame();
+        const t3 = await task();
+        out.push({sync: t1 - t0, frame: t3 - t2, total: (t1 - t0) + (t3 - t2)});
+    }
+    redraw(root, null);
+    return out;
+}
+"""
+
+SAME_VIEW_REDRAW_JS = """
+root => {
+    const redraw = """ + REDRAW_ONE + """;
+    const times = [];
+    for (let i = 0; i < 20; i++) {
+        const t0 = performance.now();
+        redraw(root, null);
+        times.push(performance.now() - t0);
+    }
+    return times;
+}
+"""
+
 
 def _pick(board: BoardPage) -> str:
     """The next control a quick player would use: Next for a bot, else a legal move."""
@@ -76,22 +127,22 @@ def test_board_timings(open_notebook, capsys):
         samples.append(nb.page.evaluate(MEASURE_JS, [root, key]))
         board.wait_still()
 
-    # A full redraw without the kernel: the whole widget drawn again from the
-    # same view, 20 times, each with style and layout (forced by a measurement).
-    redraw = nb.page.evaluate(
-        """root => {
-            const times = [];
-            for (let i = 0; i < 20; i++) {
-                const t0 = performance.now();
-                root.dispatchEvent(new Event("dsw-redraw"));
-                root.getBoundingClientRect();
-                root.querySelector("svg.dsw-board").getBoundingClientRect();
-                times.push(performance.now() - t0);
-            }
-            return times;
-        }""",
-        root,
-    )
+    # A full redraw without the kernel: every part of the widget drawn again,
+    # alternating between the last two states the kernel sent (so each redraw
+    # has real changes to show: air, pawns, dice, divers, log), each followed
+    # by forced style and layout, and then by the next frame's rendering (the
+    # rest of style, layout, paint and commit, up to the first task after the
+    # frame). The idle wait for that frame is left out.
+    before_last = nb.eval_json("app.board.view")
+    key = _pick(board)
+    nb.page.evaluate(MEASURE_JS, [root, key])
+    board.wait_still()
+    last = nb.eval_json("app.board.view")
+    assert before_last["seq"] != last["seq"]
+    redraw = nb.page.evaluate(REDRAW_JS, [root, [before_last, last]])
+    assert board.seq() == last["seq"]  # the synced state is drawn again at the end
+    # The old measurement, kept for comparison: the same view 20 times, back to back, no frame.
+    same_view = nb.page.evaluate(SAME_VIEW_REDRAW_JS, root)
     sizes = nb.eval_json("[len(_json.dumps(app.board.view)), len(_json.dumps(app.board.view['log']))]")
 
     js = (STATIC / "widget.js").read_bytes()
@@ -101,7 +152,12 @@ def test_board_timings(open_notebook, capsys):
         "click_to_updated_board_ms": _summary([s["updated"] for s in samples]),
         "click_to_painted_board_ms": _summary([s["painted"] for s in samples]),
         "full_update_render_ms": _summary([s["render"] for s in samples]),
-        "full_redraw_with_layout_ms": _summary(redraw),
+        "full_redraw_with_layout_ms": _summary([r["total"] for r in redraw]),
+        "full_redraw_parts_median_ms": {
+            "redraw_and_forced_layout": round(statistics.median(r["sync"] for r in redraw), 2),
+            "next_frame_rendering": round(statistics.median(r["frame"] for r in redraw), 2),
+        },
+        "same_view_redraw_with_layout_ms": _summary(same_view),
         "by_control_median_ms": {
             key: round(statistics.median([s["updated"] for s in samples if s["key"] == key]), 2)
             for key in sorted({s["key"] for s in samples})
@@ -120,5 +176,6 @@ def test_board_timings(open_notebook, capsys):
     with capsys.disabled():
         print("\nboard timings (ms; medians over", len(samples), "clicks):")
         for key in ("click_to_updated_board_ms", "click_to_painted_board_ms", "full_update_render_ms",
-                    "full_redraw_with_layout_ms", "by_control_median_ms", "bundle_bytes", "state_message_bytes"):
+                    "full_redraw_with_layout_ms", "full_redraw_parts_median_ms", "same_view_redraw_with_layout_ms",
+                    "by_control_median_ms", "bundle_bytes", "state_message_bytes"):
             print(f"  {key}: {json.dumps(result[key])}")
