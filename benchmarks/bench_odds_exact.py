@@ -121,7 +121,7 @@ def bench_table():
 def chain_states(positions, chips, air, turn):
     in_water = [i for i, p in enumerate(positions) if p > 0]
     stats = {}
-    all_divers._solve([positions[i] for i in in_water], [chips[i] for i in in_water], air,
+    all_divers.solve_chain([positions[i] for i in in_water], [chips[i] for i in in_water], air,
                       in_water.index(turn), 10 ** 9, stats)
     return stats
 

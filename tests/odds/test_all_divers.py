@@ -1,6 +1,7 @@
 """p_home_all (exact with skipping) against RULES.md, a plain brute force, and p_home where it is exact."""
 from __future__ import annotations
 
+import contextlib
 import math
 from functools import lru_cache
 
@@ -9,7 +10,30 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from deepsea_widget.odds import DEFAULT_MAX_STATES, StateBudgetExceeded, p_home, p_home_all
-from deepsea_widget.odds import all_divers
+from deepsea_widget.odds import _chain_box, _chain_sorted, all_divers
+
+# The two solvers: the box solver from the first layer, the sorted one handing over to the
+# box solver after a few layers, and the sorted one alone (the default for small chains).
+LAYER_LIMITS = {"box": -1, "handover": 3, "sorted": 10 ** 9}
+
+
+@contextlib.contextmanager
+def solver(name):
+    saved = _chain_sorted.LAYER_LIMIT
+    _chain_sorted.LAYER_LIMIT = LAYER_LIMITS[name]
+    try:
+        yield
+    finally:
+        _chain_sorted.LAYER_LIMIT = saved
+
+
+def each_solver(case):
+    """p_home_all's answer for ``case`` from each solver."""
+    out = {}
+    for name in LAYER_LIMITS:
+        with solver(name):
+            out[name] = p_home_all(*case)
+    return out
 
 DICE = [(a + b) for a in (1, 2, 3) for b in (1, 2, 3)]  # the 9 equally likely sums
 
@@ -65,8 +89,10 @@ def test_rules_worked_example():
 
 
 def test_worked_example_matches_brute_force():
-    exact = brute_force([10, 5, 6, 14], [1, 2, 2, 1], 10, 0)
-    assert p_home_all([10, 5, 6, 14], [1, 2, 2, 1], 10, 0) == pytest.approx(exact, abs=1e-12)
+    case = ([10, 5, 6, 14], [1, 2, 2, 1], 10, 0)
+    exact = brute_force(*case)
+    for name, probs in each_solver(case).items():
+        assert probs == pytest.approx(exact, abs=1e-12), name
 
 
 @st.composite
@@ -85,15 +111,17 @@ def small_positions(draw, max_seats=5, max_space=12, max_air=12):
 @settings(max_examples=150, deadline=None)
 @given(small_positions())
 def test_matches_brute_force(case):
-    positions, chips, air, turn = case
-    assert p_home_all(positions, chips, air, turn) == pytest.approx(brute_force(*case), abs=1e-12)
+    exact = brute_force(*case)
+    for name, probs in each_solver(case).items():
+        assert probs == pytest.approx(exact, abs=1e-12), name
 
 
 @settings(max_examples=25, deadline=None)
 @given(small_positions(max_seats=6, max_space=16, max_air=16))
 def test_matches_brute_force_bigger(case):
-    positions, chips, air, turn = case
-    assert p_home_all(positions, chips, air, turn) == pytest.approx(brute_force(*case), abs=1e-12)
+    exact = brute_force(*case)
+    for name, probs in each_solver(case).items():
+        assert probs == pytest.approx(exact, abs=1e-12), name
 
 
 @settings(max_examples=150, deadline=None)
@@ -215,19 +243,38 @@ def test_state_budget():
     assert DEFAULT_MAX_STATES >= 6_000_000  # the deep 6-diver benchmark position fits
 
 
+@pytest.mark.parametrize("name", LAYER_LIMITS)
 @pytest.mark.parametrize("position", [
     ([10, 5, 6, 14], [1, 2, 2, 1], 10, 0),
     ([12, 9, 15, 4, 11], [1, 0, 2, 1, 3], 14, 2),
     ([8, 0, 13, 7, 10, 3], [2, 1, 0, 1, 6, 1], 16, 5),
 ])
-def test_probability_is_conserved(position):
+def test_probability_is_conserved(position, name):
     positions, chips, air, turn = position
     in_water = [i for i in range(len(positions)) if positions[i] > 0]
     stats = {}
-    all_divers._solve([positions[i] for i in in_water], [chips[i] for i in in_water], air,
-                      in_water.index(turn), 10 ** 7, stats)
+    with solver(name):
+        all_divers.solve_chain([positions[i] for i in in_water], [chips[i] for i in in_water], air,
+                               in_water.index(turn), 10 ** 7, stats)
     assert abs(stats["total_probability"] - 1.0) <= 1e-12
     assert stats["states"] > 0 and stats["layers"] > 0
+
+
+def test_solvers_agree_on_big_chains():
+    """Chains of 10^4..10^5 states (beyond brute force here): the three ways give the same numbers,
+    and the states counted do not depend on the way."""
+    cases = [([18, 22, 20, 16], [1, 1, 1, 1], 14, 0), ([12, 9, 11, 13], [2, 1, 2, 2], 22, 1),
+             ([14, 9, 18, 6, 12], [1, 2, 1, 0, 2], 13, 3)]
+    for case in cases:
+        answers, counts = {}, set()
+        for name in LAYER_LIMITS:
+            stats = {}
+            with solver(name):
+                answers[name] = all_divers.solve_chain(*case, 10 ** 7, stats)
+            counts.add(stats["states"])
+        assert answers["box"] == pytest.approx(answers["sorted"], abs=1e-13)
+        assert answers["handover"] == pytest.approx(answers["sorted"], abs=1e-13)
+        assert len(counts) == 1 and counts.pop() > 10_000
 
 
 @pytest.mark.parametrize("knob, value", [("_SLAB", 64), ("_SCAN", 512), ("_BOX_CAP", 8), ("_CHUNK", 7),
@@ -237,7 +284,8 @@ def test_internal_paths_agree(monkeypatch, knob, value):
     cases = [([12, 9, 15, 4, 11], [1, 0, 2, 1, 3], 14, 2), ([8, 0, 13, 7, 10, 3], [2, 1, 0, 1, 6, 1], 16, 5),
              ([10, 5, 6, 14], [1, 2, 2, 1], 10, 0)]
     expected = [p_home_all(*c) for c in cases]
-    monkeypatch.setattr(all_divers, knob, value)
+    monkeypatch.setattr(_chain_box, knob, value)
+    monkeypatch.setattr(_chain_sorted, "LAYER_LIMIT", -1)  # the box solver from the first layer
     for case, want in zip(cases, expected):
         assert p_home_all(*case) == pytest.approx(want, abs=1e-13)
 
