@@ -14,7 +14,7 @@ import numpy as np
 
 from ._chain_tables import WINDOW, Chain, jump_columns
 
-_CHUNK = 16384  # states expanded at a time on the sorted path
+_CHUNK = 16384  # states expanded at a time when a box would be too big and a layer is sorted instead
 _SCAN = 1 << 16  # box cells scanned, then expanded, at a time
 _SLAB = 1 << 20  # box cells merged at a time (the buffer's size)
 _DECODE_TABLE = 1 << 16  # box index -> positions lookup tables, in cells
