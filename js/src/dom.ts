@@ -33,8 +33,12 @@ export function append(node: Node, children: Child[]): void {
 
 /** Set (or with null/undefined/false remove) an attribute; true sets it empty. */
 export function setAttr(node: Element, name: string, value: string | number | boolean | null | undefined): void {
-  if (value === null || value === undefined || value === false) node.removeAttribute(name);
-  else node.setAttribute(name, value === true ? "" : String(value));
+  if (value === null || value === undefined || value === false) {
+    if (node.hasAttribute(name)) node.removeAttribute(name);
+    return;
+  }
+  const text = value === true ? "" : String(value);
+  if (node.getAttribute(name) !== text) node.setAttribute(name, text);
 }
 
 /** A real button; `key` identifies it across redraws (focus is kept on it). */
@@ -44,13 +48,11 @@ export function button(label: string, key: string, onClick: () => void, attrs: P
 
 /** Enable or disable a control; a disabled one shows why as its tooltip. */
 export function setEnabled(node: HTMLButtonElement | HTMLInputElement | HTMLSelectElement, enabled: boolean, reason: string, tip = ""): void {
-  node.disabled = !enabled;
-  const title = enabled ? tip : reason;
-  if (title) node.title = title;
-  else node.removeAttribute("title");
+  if (node.disabled !== !enabled) node.disabled = !enabled;
+  setAttr(node, "title", (enabled ? tip : reason) || null);
   setAttr(node, "data-reason", enabled ? null : reason);
 }
 
 export function show(node: HTMLElement, visible: boolean): void {
-  node.hidden = !visible;
+  if (node.hidden === visible) node.hidden = !visible;
 }

@@ -6,7 +6,7 @@
 
 import type { AnyModel } from "@anywidget/types";
 import type { EditOp, Intent, Model, Reply, TableView } from "./model";
-import { chipIcon, drawBoard, PAWN_COLOURS, svg, type DrawnBoard } from "./board";
+import { chipIcon, drawBoard, PAWN_COLOURS, type DrawnBoard } from "./board";
 import { badgeText, chipCount, itemsText, pawnLabels, plural, statusLine, whereText } from "./format";
 import { airLevel, forecastText, gaugeCells, AIR_MAX } from "./gauge";
 import { isSpeed, lastRoll, moveDuration, moveFrames, moveToAnimate, shouldAnimate, SPEEDS, type Speed } from "./anim";
@@ -21,7 +21,8 @@ import {
   type ControlState,
 } from "./controls";
 import { editClick, giveItem, parseLevels, setAir, setHeading, setSpace, setTurn, SPACE_CHOICES, takeItem, type BoardClick, type Selection } from "./edit";
-import { button, h, setEnabled, show } from "./dom";
+import { button, h, setAttr, setEnabled, show } from "./dom";
+import { build, keyedByText, patchChildren, patchElement, s, setText, v, type Attrs, type VChild, type VNode } from "./patch";
 import { trailLayout } from "./layout";
 
 const LOG_SHOWN = 12;
@@ -31,6 +32,8 @@ const PENDING_MS = 1500;
 function hasGame(view: Model["view"] | undefined): view is TableView {
   return !!view && Array.isArray((view as Partial<TableView>).trail);
 }
+
+let views = 0;
 
 let reducedMotion: MediaQueryList | null | undefined;
 
@@ -64,6 +67,8 @@ export class BoardUI {
   private loadSent = false;
   private logOpen = false;
   private drawn: DrawnBoard | null = null;
+  /** Prefix of this view's element ids (two views of one board must not share ids). */
+  private readonly id = `dsw-${++views}`;
   /** The container's width, from the ResizeObserver (reading clientWidth would force a layout). */
   private width = 0;
   /** What each part was last drawn from: a part whose key is unchanged is left alone. */
@@ -345,8 +350,8 @@ export class BoardUI {
     }
     this.editSeat = Math.min(this.editSeat, Math.max(0, view.divers.length - 1));
 
-    this.status.textContent = statusLine(view);
-    this.error.textContent = view.error ?? "";
+    setText(this.status, statusLine(view));
+    setText(this.error, view.error ?? "");
     show(this.error, !!view.error);
     if (this.loadSent) {
       this.loadSent = false;
@@ -415,21 +420,16 @@ export class BoardUI {
   drawBoardOnly(): void {
     const view = this.view;
     if (!view) return;
-    if (this.width <= 0) this.width = this.el.clientWidth;
+    // The width comes from the ResizeObserver (0 until it first reports: the layout's fallback width).
     const width = this.width;
     const columns = trailLayout(view.trail.length, width).columns;
     const { trail, divers, current_player, mode, air, dive } = view;
     if (!this.changed("board", JSON.stringify([trail, divers, current_player, mode, air, dive, this.sel, columns]))) return;
-    const focusKey = this.focusKey();
-    this.drawn = drawBoard(view, width, { editable: view.mode === "edit", selection: this.sel });
+    this.drawn = drawBoard(view, width, { editable: view.mode === "edit", selection: this.sel, id: this.id });
     this.columns = this.drawn.layout.columns;
-    const root = this.drawn.svg;
-    // Keys for focus keeping across redraws in edit mode.
-    root.querySelectorAll("[data-space]").forEach((n) => n.setAttribute("data-key", `space-${n.getAttribute("data-space")}`));
-    root.querySelectorAll("[data-diver]").forEach((n) => n.setAttribute("data-key", `diver-${n.getAttribute("data-diver")}`));
-    root.querySelector("[data-sub]")?.setAttribute("data-key", "sub");
-    this.boardWrap.replaceChildren(root);
-    this.restoreFocus(focusKey);
+    const live = this.boardWrap.firstElementChild;
+    if (live instanceof SVGSVGElement) patchElement(live, this.drawn.tree);
+    else this.boardWrap.replaceChildren(build(this.drawn.tree));
   }
 
   onResize(width: number): void {
@@ -447,7 +447,7 @@ export class BoardUI {
     const move = moveToAnimate(view.events);
     const drawn = this.drawn;
     const stepMs = SPEEDS[this.speed].stepMs;
-    const pawn = move && drawn ? drawn.svg.querySelector<SVGGElement>(`[data-diver="${move.seat}"]`) : null;
+    const pawn = move && drawn ? this.boardWrap.querySelector<SVGGElement>(`[data-diver="${move.seat}"]`) : null;
     if (!move || !drawn || !pawn || stepMs <= 0 || typeof pawn.animate !== "function") {
       this.scheduleAuto();
       return;
@@ -469,6 +469,7 @@ export class BoardUI {
     };
     animation.addEventListener("finish", done);
     animation.addEventListener("cancel", () => {
+      pawn.classList.remove("dsw-moving");
       if (this.animation === animation) this.animation = null;
       delete this.el.dataset.animating;
     });
@@ -479,47 +480,49 @@ export class BoardUI {
     const key = s ? JSON.stringify(s) : "";
     const visible = !!s && key !== this.dismissed;
     show(this.summary, visible);
-    if (!visible || this.summary.dataset.summary === key) return;
-    this.summary.dataset.summary = key;
-    const id = `dsw-summary-${Math.random().toString(36).slice(2, 8)}`;
+    if (!visible) return;
+    const id = `${this.id}-summary`;
     this.summary.setAttribute("aria-labelledby", id);
-    this.summary.replaceChildren(
-      h("h3", { class: "dsw-summary-title", attrs: { id } }, s!.title),
-      h("ul", { class: "dsw-summary-lines" }, ...s!.lines.map((line) => h("li", {}, line))),
-      button("Close summary", "close_summary", () => {
+    patchChildren(this.summary, [
+      v("h3", { class: "dsw-summary-title", id }, s!.title),
+      v("ul", { class: "dsw-summary-lines" }, ...s!.lines.map((line) => v("li", null, line))),
+      vbutton("Close summary", "close_summary", () => {
         this.dismissed = key;
         show(this.summary, false);
       }),
-    );
+    ]);
   }
 
   private updateGauge(view: TableView): void {
     const air = view.air;
+    const shown = Math.max(0, air);
     const level = airLevel(air);
     const forecast = view.forecast_air;
     const who = view.is_over ? "" : nameOf(view, view.current_player);
-    const track = h("div", { class: "dsw-track", attrs: { "aria-hidden": "true" } });
-    for (const cell of gaugeCells(air, forecast)) {
+    const cells = gaugeCells(air, forecast).map((cell) => {
       const classes = ["dsw-cell", `dsw-cell-${cell.state}`];
       if (cell.current) classes.push("dsw-cell-now");
       if (cell.forecast) classes.push("dsw-cell-forecast");
       const label = cell.value % 5 === 0 || cell.current || cell.forecast ? String(cell.value) : "";
-      track.appendChild(h("span", { class: classes.join(" ") }, label));
-    }
+      return v("span", { class: classes.join(" ") }, label);
+    });
     const text = forecastText(air, forecast, who);
-    this.gauge.className = `dsw-gauge dsw-air-${level}`;
-    this.gauge.replaceChildren(
-      h(
+    const className = `dsw-gauge dsw-air-${level}`;
+    if (this.gauge.className !== className) this.gauge.className = className;
+    patchChildren(this.gauge, [
+      v(
         "div",
-        {
-          class: "dsw-air-now",
-          attrs: { role: "meter", "aria-label": "Air left", "aria-valuemin": 0, "aria-valuemax": AIR_MAX, "aria-valuenow": Math.max(0, air), "aria-valuetext": `Air ${Math.max(0, air)} of ${AIR_MAX}` },
-        },
-        h("span", { class: "dsw-air-label" }, "Air"),
-        h("span", { class: "dsw-air-value", attrs: { "data-air": air } }, String(Math.max(0, air))),
+        { class: "dsw-air-now", role: "meter", "aria-label": "Air left", "aria-valuemin": 0, "aria-valuemax": AIR_MAX, "aria-valuenow": shown, "aria-valuetext": `Air ${shown} of ${AIR_MAX}` },
+        v("span", { class: "dsw-air-label" }, "Air"),
+        v("span", { class: "dsw-air-value", "data-air": air }, String(shown)),
       ),
-      h("div", { class: "dsw-gauge-body" }, track, text ? h("p", { class: "dsw-forecast", attrs: { "data-forecast": forecast ?? "" } }, text) : null),
-    );
+      v(
+        "div",
+        { class: "dsw-gauge-body" },
+        v("div", { class: "dsw-track", "aria-hidden": "true" }, ...cells),
+        text ? v("p", { class: "dsw-forecast", "data-forecast": forecast ?? "" }, text) : null,
+      ),
+    ]);
   }
 
   private updateDice(view: TableView): void {
@@ -530,13 +533,14 @@ export class BoardUI {
     this.dice.classList.toggle("dsw-dice-old", !fresh);
     if (!shown) {
       this.dice.setAttribute("aria-label", "No roll yet");
-      this.dice.replaceChildren();
+      patchChildren(this.dice, []);
       return;
     }
     const [a, b] = shown.dice;
-    this.dice.setAttribute("aria-label", `${fresh ? "Roll" : "Last roll"}: ${shown.name} rolled ${a} and ${b}, moves ${shown.move}`);
-    this.dice.setAttribute("data-dice", `${a},${b}`);
-    this.dice.replaceChildren(dieFace(a), dieFace(b), h("span", { class: "dsw-dice-text", attrs: { "aria-hidden": "true" } }, `= ${a + b} → ${plural(shown.move, "space")}`));
+    const label = `${fresh ? "Roll" : "Last roll"}: ${shown.name} rolled ${a} and ${b}, moves ${shown.move}`;
+    if (this.dice.getAttribute("aria-label") !== label) this.dice.setAttribute("aria-label", label);
+    if (this.dice.getAttribute("data-dice") !== `${a},${b}`) this.dice.setAttribute("data-dice", `${a},${b}`);
+    patchChildren(this.dice, [dieFace(a), dieFace(b), v("span", { class: "dsw-dice-text", "aria-hidden": "true" }, `= ${a + b} → ${plural(shown.move, "space")}`)]);
   }
 
   private updateControls(view: TableView): void {
@@ -552,21 +556,19 @@ export class BoardUI {
     apply(b.autoplay, states.autoplay, "Let the bots play on their own, at the chosen speed (A)");
     setEnabled(b.new_game, true, "", "Start a new game with the same players");
     setEnabled(b.edit, !view.is_over, "The game is over: start a new game to set up a position", "Set up a what-if position");
-    b.edit.setAttribute("aria-pressed", String(view.mode === "edit"));
-    b.autoplay.setAttribute("aria-pressed", String(this.autoplay));
+    setAttr(b.edit, "aria-pressed", String(view.mode === "edit"));
+    setAttr(b.autoplay, "aria-pressed", String(this.autoplay));
 
     const carried = view.current_player === null ? [] : view.divers[view.current_player]?.carried ?? [];
-    if (!this.changed("drops", JSON.stringify([states.drops, carried]))) return;
-    this.drops.replaceChildren(
-      ...states.drops.map((d) => {
-        const node = button("Drop", `drop-${d.index}`, () => this.sendAction({ type: "drop", index: d.index }), { class: "dsw-drop" });
-        if (d.index >= 0) {
-          node.setAttribute("aria-label", d.label);
-          node.replaceChildren(document.createTextNode("Drop "), chipIcon(carried[d.index] ?? [1], 16));
-          node.querySelector("svg")?.setAttribute("aria-hidden", "true");
-        }
-        setEnabled(node, !d.disabled, d.reason, d.label);
-        return node;
+    patchChildren(
+      this.drops,
+      states.drops.map((d) => {
+        const levels = d.index >= 0 ? carried[d.index] ?? [1] : null;
+        return vbutton(levels ? ["Drop ", chipIcon(levels, 16, true)] : "Drop", `drop-${d.index}`, () => this.sendAction({ type: "drop", index: d.index }), {
+          class: "dsw-drop",
+          "aria-label": levels ? d.label : null,
+          ...enabledAttrs(!d.disabled, d.reason, d.label),
+        });
       }),
     );
   }
@@ -627,31 +629,29 @@ export class BoardUI {
     fillSelect(e.diver, names, this.editSeat);
     fillSelect(e.turn, names, view.current_player ?? 0);
     e.air.value = String(Math.max(0, view.air));
-    e.airOut.textContent = String(Math.max(0, view.air));
+    setText(e.airOut, String(Math.max(0, view.air)));
     const diver = view.divers[this.editSeat];
     const items = diver?.carried ?? [];
-    e.take.replaceChildren(
-      ...items.map((levels, i) => {
-        const node = button("", `edit-take-${i}`, () => this.sendEdit(takeItem(this.editSeat, i)), {
+    patchChildren(
+      e.take,
+      items.map((levels, i) =>
+        vbutton(["Take ", chipIcon(levels, 16, true)], `edit-take-${i}`, () => this.sendEdit(takeItem(this.editSeat, i)), {
           "aria-label": `Take item ${i + 1} (${itemsText([levels])})`,
           class: "dsw-take-item",
-        });
-        node.append("Take ", chipIcon(levels, 16));
-        node.querySelector("svg")?.setAttribute("aria-hidden", "true");
-        return node;
-      }),
+        }),
+      ),
     );
     const sel = this.sel;
     if (sel?.kind === "diver") {
-      e.hint.textContent = `${nameOf(view, sel.seat)} picked: click a space or the sub to put the diver there.`;
+      setText(e.hint, `${nameOf(view, sel.seat)} picked: click a space or the sub to put the diver there.`);
     } else {
-      e.hint.textContent = "Click a diver, then a space or the sub, to move it. Click a space to change what lies there.";
+      setText(e.hint, "Click a diver, then a space or the sub, to move it. Click a space to change what lies there.");
     }
     if (sel?.kind === "space") {
       const k = sel.space;
-      const stack = h("input", { attrs: { type: "text", "aria-label": "Stack levels", placeholder: "e.g. 2 3 3", size: 8, "data-key": "edit-stack" } });
       const setStack = (): void => {
-        const parsed = parseLevels(stack.value);
+        const input = e.space.querySelector<HTMLInputElement>('input[data-key="edit-stack"]');
+        const parsed = parseLevels(input?.value ?? "");
         if ("error" in parsed) {
           this.error.textContent = parsed.error;
           show(this.error, true);
@@ -659,21 +659,24 @@ export class BoardUI {
         }
         this.sendEdit(setSpace(k, parsed.levels));
       };
-      stack.addEventListener("keydown", (ev) => {
-        if (ev.key === "Enter") setStack();
-      });
-      e.space.replaceChildren(
-        h("span", { class: "dsw-space-label" }, `Space ${k}:`),
-        ...SPACE_CHOICES.map((c) => button(c.label, `edit-space-${c.label}`, () => this.sendEdit(setSpace(k, c.levels)))),
+      const stack = v("input", { type: "text", "aria-label": "Stack levels", placeholder: "e.g. 2 3 3", size: 8, "data-key": "edit-stack" });
+      stack.on = {
+        keydown: (ev) => {
+          if ((ev as KeyboardEvent).key === "Enter") setStack();
+        },
+      };
+      patchChildren(e.space, [
+        v("span", { class: "dsw-space-label" }, `Space ${k}:`),
+        ...SPACE_CHOICES.map((c) => vbutton(c.label, `edit-space-${c.label}`, () => this.sendEdit(setSpace(k, c.levels)))),
         stack,
-        button("Set stack", "edit-set-stack", setStack),
-      );
+        vbutton("Set stack", "edit-set-stack", setStack),
+      ]);
     } else {
-      e.space.replaceChildren(
-        button("Add a space", "edit-add-space", () => this.sendEdit(setSpace(view.trail.length + 1, [1])), {
+      patchChildren(e.space, [
+        vbutton("Add a space", "edit-add-space", () => this.sendEdit(setSpace(view.trail.length + 1, [1])), {
           title: "Add a level 1 chip at the far end of the trail",
         }),
-      );
+      ]);
     }
   }
 
@@ -722,41 +725,43 @@ export class BoardUI {
 
   private updateDivers(view: TableView): void {
     const labels = pawnLabels(view.divers.map((d) => d.name));
-    this.divers.replaceChildren(
-      ...view.divers.map((d, seat) => {
+    patchChildren(
+      this.divers,
+      view.divers.map((d, seat) => {
         const bot = view.bots?.[seat];
         const badge = d.position > 0 || d.back ? badgeText(view.badges?.[seat]) : null;
+        const current = view.current_player === seat && !view.is_over;
         const classes = ["dsw-diver", `dsw-seat-${seat % PAWN_COLOURS}`];
-        if (view.current_player === seat && !view.is_over) classes.push("dsw-current");
-        return h(
+        if (current) classes.push("dsw-current");
+        return v(
           "li",
-          { class: classes.join(" "), attrs: { "data-seat": seat } },
-          h(
+          { class: classes.join(" "), "data-seat": seat },
+          v(
             "div",
             { class: "dsw-diver-head" },
-            h("span", { class: "dsw-swatch", attrs: { "aria-hidden": "true" } }, labels[seat]),
-            h("span", { class: "dsw-diver-name" }, d.name),
-            bot ? h("span", { class: "dsw-diver-kind" }, `${bot} bot`) : null,
-            view.current_player === seat && !view.is_over ? h("span", { class: "dsw-to-play" }, "to play") : null,
+            v("span", { class: "dsw-swatch", "aria-hidden": "true" }, labels[seat]),
+            v("span", { class: "dsw-diver-name" }, d.name),
+            bot ? v("span", { class: "dsw-diver-kind" }, `${bot} bot`) : null,
+            current ? v("span", { class: "dsw-to-play" }, "to play") : null,
           ),
-          h("div", { class: "dsw-diver-where" }, whereText(d)),
-          h(
+          v("div", { class: "dsw-diver-where" }, whereText(d)),
+          v(
             "div",
-            { class: "dsw-diver-items", attrs: { "aria-label": `Carrying ${itemsText(d.carried)}` } },
-            h("span", { class: "dsw-k" }, "Carrying "),
+            { class: "dsw-diver-items", "aria-label": `Carrying ${itemsText(d.carried)}` },
+            v("span", { class: "dsw-k" }, "Carrying "),
             ...(d.carried.length ? d.carried.map((it) => itemChip(it)) : ["nothing"]),
           ),
-          h(
+          v(
             "div",
             { class: "dsw-diver-score" },
             `Banked ${plural(d.banked.length, "item")}${chipCount(d.banked) !== d.banked.length ? ` (${plural(chipCount(d.banked), "chip")})` : ""} · Score ${d.score}`,
           ),
           badge
-            ? h(
+            ? v(
                 "div",
-                { class: `dsw-badge${badge.estimate ? " dsw-estimate" : ""}`, attrs: { title: badge.title, "data-p": view.badges?.[seat]?.p ?? "" } },
+                { class: `dsw-badge${badge.estimate ? " dsw-estimate" : ""}`, title: badge.title, "data-p": view.badges?.[seat]?.p ?? "" },
                 badge.text,
-                badge.estimate ? h("span", { class: "dsw-est-label" }, " estimate") : null,
+                badge.estimate ? v("span", { class: "dsw-est-label" }, " estimate") : null,
               )
             : null,
         );
@@ -768,17 +773,20 @@ export class BoardUI {
     const lines = view.log ?? (view.events ?? []).map((e) => e.text).reverse();
     const shown = lines.slice(0, LOG_SHOWN);
     const older = lines.slice(LOG_SHOWN);
-    const children: Node[] = [
-      h("h4", { class: "dsw-log-title" }, "Log"),
-      h("ol", { class: "dsw-log", attrs: { "aria-label": "Log, newest first" } }, ...shown.map((l) => h("li", { class: /breathes|air /.test(l) ? "dsw-log-air" : "" }, l))),
-    ];
-    if (older.length) {
-      const details = h("details", { class: "dsw-log-older" }, h("summary", {}, `Older lines (${older.length})`), h("ol", {}, ...older.map((l) => h("li", {}, l))));
-      details.open = this.logOpen;
-      details.addEventListener("toggle", () => (this.logOpen = details.open));
-      children.push(details);
-    }
-    this.log.replaceChildren(...children);
+    const details = older.length
+      ? v(
+          "details",
+          { class: "dsw-log-older", open: this.logOpen },
+          v("summary", null, `Older lines (${older.length})`),
+          v("ol", null, ...keyedByText(older, (l) => v("li", null, l))),
+        )
+      : null;
+    if (details) details.on = { toggle: (e) => (this.logOpen = (e.currentTarget as HTMLDetailsElement).open) };
+    patchChildren(this.log, [
+      v("h4", { class: "dsw-log-title" }, "Log"),
+      v("ol", { class: "dsw-log", "aria-label": "Log, newest first" }, ...keyedByText(shown, (l) => v("li", { class: /breathes|air /.test(l) ? "dsw-log-air" : null }, l))),
+      details,
+    ]);
   }
 
   destroy(): void {
@@ -790,10 +798,20 @@ export class BoardUI {
 }
 
 /** A carried item: its picture and its level in words ("L2", "stack 1+3+3"). */
-function itemChip(levels: number[]): HTMLElement {
-  const icon = chipIcon(levels, 16);
-  icon.setAttribute("aria-hidden", "true");
-  return h("span", { class: "dsw-item" }, icon, itemsText([levels]));
+function itemChip(levels: number[]): VNode {
+  return v("span", { class: "dsw-item" }, chipIcon(levels, 16, true), itemsText([levels]));
+}
+
+/** A real button, described: `key` identifies it across redraws (focus is kept on it). */
+function vbutton(label: string | VChild[], key: string, onClick: () => void, attrs: Attrs = {}): VNode {
+  const node = v("button", { type: "button", "data-key": key, ...attrs }, ...(Array.isArray(label) ? label : [label]));
+  node.on = { click: onClick };
+  return node;
+}
+
+/** Attributes of an enabled or disabled control; a disabled one shows why as its tooltip. */
+function enabledAttrs(enabled: boolean, reason: string, tip = ""): Attrs {
+  return { disabled: !enabled, title: (enabled ? tip : reason) || null, "data-reason": enabled ? null : reason };
 }
 
 function fillSelect(select: HTMLSelectElement, names: string[], value: number): void {
@@ -809,9 +827,11 @@ const PIPS: Record<number, Array<[number, number]>> = {
 };
 
 /** One die face (faces 1..3) as a small picture. */
-function dieFace(value: number): SVGSVGElement {
-  const face = svg("svg", { class: "dsw-die", width: 24, height: 24, viewBox: "0 0 24 24", "aria-hidden": "true", "data-face": value });
-  svg("rect", { class: "dsw-die-body", x: 1, y: 1, width: 22, height: 22, rx: 4 }, face);
-  for (const [cx, cy] of PIPS[value] ?? []) svg("circle", { class: "dsw-pip", cx, cy, r: 2.4 }, face);
-  return face;
+function dieFace(value: number): VNode {
+  return s(
+    "svg",
+    { class: "dsw-die", width: 24, height: 24, viewBox: "0 0 24 24", "aria-hidden": "true", "data-face": value },
+    s("rect", { class: "dsw-die-body", x: 1, y: 1, width: 22, height: 22, rx: 4 }),
+    ...(PIPS[value] ?? []).map(([cx, cy]) => s("circle", { class: "dsw-pip", cx, cy, r: 2.4 })),
+  );
 }
