@@ -4,7 +4,7 @@
 // returns a description (patch.ts) that the view patches its live SVG to, so
 // a redraw touches only what changed. All text is text, never HTML. In edit
 // mode pawns, spaces and the sub are keyboard-focusable buttons (the caller
-// handles their clicks).
+// handles their clicks and drags).
 
 import type { Diver, PublicView, Space } from "./model";
 import { s, type VChild, type VNode } from "./patch";
@@ -21,6 +21,7 @@ import {
   subHull,
   subPawnPoint,
   trailLayout,
+  type BoardTarget,
   type Point,
   type TrailLayout,
 } from "./layout";
@@ -31,6 +32,8 @@ export interface BoardOptions {
   selection?: Selection;
   /** Prefix of the ids inside the board (unique per view, stable across redraws). */
   id?: string;
+  /** A pawn being dragged (edit mode), and what it would be dropped on. */
+  drag?: { seat: number; target: BoardTarget } | null;
 }
 
 export interface DrawnBoard {
@@ -59,13 +62,15 @@ export function drawBoard(view: PublicView, width: number, options: BoardOptions
   const id = options.id ?? "dsw";
   const editable = !!options.editable;
   const sel = options.selection ?? null;
+  const drop = options.drag?.target ?? null;
   const aboard = view.divers.filter((d) => d.position === 0 || d.position > layout.slots.length).length;
   const spaces = view.trail.map((space, i) => {
     const slot = layout.slots[i];
     const selected = editable && sel?.kind === "space" && sel.space === slot.space;
-    return drawSpace(space, slot.space, slot.x, slot.y, layout.pitch, editable, selected);
+    const target = drop?.kind === "space" && drop.space === slot.space;
+    return drawSpace(space, slot.space, slot.x, slot.y, layout.pitch, editable, selected, target);
   });
-  const { nodes: pawns, at: pawnAt } = drawPawns(view, layout, aboard, editable, sel);
+  const { nodes: pawns, at: pawnAt } = drawPawns(view, layout, aboard, editable, sel, options.drag?.seat ?? null);
   const tree = s(
     "svg",
     {
@@ -81,18 +86,19 @@ export function drawBoard(view: PublicView, width: number, options: BoardOptions
     },
     s("title", { id: `${id}-title` }, trailSummary(view)),
     s("path", { class: "dsw-rope", d: layout.rope, fill: "none" }),
-    drawSub(view, layout, aboard, editable),
+    drawSub(view, layout, aboard, editable, drop?.kind === "sub"),
     s("g", { class: "dsw-spaces" }, ...spaces),
-    s("g", { class: "dsw-pawns" }, ...pawns),
+    // A dragged pawn is drawn last: above the pawns it passes over.
+    s("g", { class: "dsw-pawns" }, ...pawns.filter((_, seat) => seat !== options.drag?.seat), pawns[options.drag?.seat ?? -1]),
   );
   return { tree, layout, pawnAt };
 }
 
-function drawSub(view: PublicView, layout: TrailLayout, aboard: number, editable: boolean): VNode {
+function drawSub(view: PublicView, layout: TrailLayout, aboard: number, editable: boolean, target: boolean): VNode {
   const { x, y, width, height } = subHull(layout, aboard);
   return s(
     "g",
-    { class: "dsw-sub", "data-sub": "", "data-key": "sub", "data-air": view.air, ...(editable ? buttonAttrs("The submarine") : {}) },
+    { class: target ? "dsw-sub dsw-drop-target" : "dsw-sub", "data-sub": "", "data-key": "sub", "data-air": view.air, ...(editable ? buttonAttrs("The submarine") : {}) },
     tooltip(`The submarine, dive ${view.dive}: ${plural(aboard, "diver")} aboard`),
     s("rect", { class: "dsw-sub-hull", x, y: y + height * 0.2, width, height: height * 0.8, rx: height * 0.4 }),
     s("rect", { class: "dsw-sub-tower", x: x + height * 0.3, y, width: height * 0.5, height: height * 0.3, rx: 3 }),
@@ -108,6 +114,7 @@ function drawSpace(
   pitch: number,
   editable: boolean,
   selected: boolean,
+  target = false,
 ): VNode {
   const r = pitch * 0.36;
   const kind = space === null ? "blank" : space.length > 1 ? "stack" : "chip";
@@ -134,7 +141,7 @@ function drawSpace(
   return s(
     "g",
     {
-      class: `dsw-space dsw-${kind}${selected ? " dsw-selected" : ""}`,
+      class: `dsw-space dsw-${kind}${selected ? " dsw-selected" : ""}${target ? " dsw-drop-target" : ""}`,
       "data-space": number,
       "data-kind": kind,
       "data-key": `space-${number}`,
@@ -164,6 +171,7 @@ function drawPawns(
   aboard: number,
   editable: boolean,
   sel: Selection,
+  dragged: number | null,
 ): { nodes: VNode[]; at: Point[] } {
   const labels = pawnLabels(view.divers.map((d) => d.name));
   const at: Point[] = [];
@@ -174,7 +182,7 @@ function drawPawns(
     at.push(p);
     const heading = inSub ? null : headingVector(layout, diver.position, diver.returning);
     const selected = editable && sel?.kind === "diver" && sel.seat === seat;
-    return drawPawn(diver, seat, labels[seat], p, heading, view.current_player === seat, editable, selected);
+    return drawPawn(diver, seat, labels[seat], p, heading, view.current_player === seat, editable, selected, dragged === seat);
   });
   return { nodes, at };
 }
@@ -188,6 +196,7 @@ function drawPawn(
   current: boolean,
   editable: boolean,
   selected: boolean,
+  dragged: boolean,
 ): VNode {
   const { x, y } = p;
   const classes = ["dsw-pawn", `dsw-seat-${seat % PAWN_COLOURS}`];
@@ -195,6 +204,7 @@ function drawPawn(
   if (diver.returning) classes.push("dsw-returning");
   if (diver.back) classes.push("dsw-back");
   if (selected) classes.push("dsw-selected");
+  if (dragged) classes.push("dsw-dragged");
   const node = s(
     "g",
     {

@@ -78,3 +78,14 @@ export function setHeading(seat: number, returning: boolean): EditOp {
 export function setTurn(seat: number): EditOp {
   return { op: "set_turn", seat };
 }
+
+/**
+ * The edit a pawn dragged onto `target` asks for: the same move the click
+ * path sends (click the pawn, then the space or the sub). Dropped on nothing,
+ * or back where it stands, it asks for nothing.
+ */
+export function dropEdit(seat: number, from: number, target: { kind: "space"; space: number } | { kind: "sub" } | null): EditOp | null {
+  if (!target) return null;
+  if (target.kind === "space" ? target.space === from : from === 0) return null;
+  return editClick({ kind: "diver", seat }, target).op;
+}

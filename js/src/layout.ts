@@ -232,3 +232,32 @@ export function stackOffsets(count: number, r: number): Array<{ dx: number; dy: 
     return { dx: round((r - small) * Math.cos(a)), dy: round((r - small) * Math.sin(a)), r: small };
   });
 }
+
+/** What lies under a point of the board: a trail space (1-based), the sub, or nothing. */
+export type BoardTarget = { kind: "space"; space: number } | { kind: "sub" } | null;
+
+/**
+ * The space or the sub under point `p` (board units, as in the viewBox): a
+ * space owns its cell of the serpentine (its column, and its row from the
+ * pawn's place above the chip down to the chip's lower edge); the sub owns
+ * its box. Anywhere else is nothing (a drop there cancels a drag).
+ */
+export function hitTarget(layout: TrailLayout, p: Point): BoardTarget {
+  const { sub, pitch, rowPitch } = layout;
+  if (p.x >= sub.x && p.x <= sub.x + sub.width && p.y >= sub.y && p.y <= sub.y + sub.height) return { kind: "sub" };
+  for (const slot of layout.slots) {
+    const bottom = slot.y + pitch / 2;
+    if (Math.abs(p.x - slot.x) <= pitch / 2 && p.y <= bottom && p.y > bottom - rowPitch) return { kind: "space", space: slot.space };
+  }
+  return null;
+}
+
+/**
+ * A pointer's position in board units, from its client position and the
+ * board's box on the page (the SVG is scaled to fit its column).
+ */
+export function toBoardPoint(client: Point, box: { left: number; top: number; width: number; height: number }, layout: TrailLayout): Point {
+  const sx = box.width > 0 ? layout.width / box.width : 1;
+  const sy = box.height > 0 ? layout.height / box.height : 1;
+  return { x: round((client.x - box.left) * sx), y: round((client.y - box.top) * sy) };
+}

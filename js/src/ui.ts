@@ -20,12 +20,14 @@ import {
   SHORTCUTS,
   type ControlState,
 } from "./controls";
-import { editClick, giveItem, parseLevels, setAir, setHeading, setSpace, setTurn, SPACE_CHOICES, takeItem, type BoardClick, type Selection } from "./edit";
+import { dropEdit, editClick, giveItem, parseLevels, setAir, setHeading, setSpace, setTurn, SPACE_CHOICES, takeItem, type BoardClick, type Selection } from "./edit";
 import { button, h, setAttr, setEnabled, show } from "./dom";
 import { build, keyedByText, patchChildren, patchElement, s, setText, v, type Attrs, type VChild, type VNode } from "./patch";
-import { trailLayout } from "./layout";
+import { hitTarget, toBoardPoint, trailLayout, type BoardTarget, type Point } from "./layout";
 
 const LOG_SHOWN = 12;
+/** A press on a pawn that moves less than this is a click, not a drag. */
+const DRAG_START_PX = 5;
 /** If Python never answers an intent (kernel gone), accept clicks again after this. */
 const PENDING_MS = 1500;
 
@@ -51,6 +53,18 @@ export class BoardUI {
 
   // Local to this view.
   private sel: Selection = null;
+  /** A pawn being dragged in edit mode (it moves once the pointer has gone DRAG_START_PX). */
+  private drag: {
+    seat: number;
+    from: number;
+    pointer: number;
+    start: Point;
+    box: { left: number; top: number; width: number; height: number };
+    pawn: SVGGElement;
+    moving: boolean;
+    target: BoardTarget;
+  } | null = null;
+  private dragEnded = false;
   private editSeat = 0;
   private autoplay = false;
   private speed: Speed = "normal";
@@ -167,6 +181,11 @@ export class BoardUI {
       this.log,
     );
     this.boardWrap.addEventListener("click", (e) => this.onBoardClick(e));
+    this.boardWrap.addEventListener("pointerdown", (e) => this.onPointerDown(e));
+    this.boardWrap.addEventListener("pointermove", (e) => this.onPointerMove(e));
+    this.boardWrap.addEventListener("pointerup", (e) => this.onPointerUp(e));
+    this.boardWrap.addEventListener("pointercancel", () => this.cancelDrag());
+    this.boardWrap.addEventListener("lostpointercapture", () => this.cancelDrag());
     el.addEventListener("keydown", (e) => this.onKey(e));
   }
 
@@ -275,6 +294,11 @@ export class BoardUI {
   private onBoardClick(e: Event): void {
     const v = this.view;
     if (!v || v.mode !== "edit") return;
+    // The click that ends a drag is not a click on the board.
+    if (this.dragEnded) {
+      this.dragEnded = false;
+      return;
+    }
     const target = e.target as Element;
     const pawn = target.closest("[data-diver]");
     const space = target.closest("[data-space]");
@@ -292,7 +316,102 @@ export class BoardUI {
     this.updateEdit(v);
   }
 
+  // Dragging a pawn in edit mode: it follows the pointer; dropped on a space
+  // or the sub it sends the same edit as the click path; dropped anywhere
+  // else, or with Escape, it goes back. A press that barely moves stays a click.
+
+  private onPointerDown(e: PointerEvent): void {
+    this.dragEnded = false;
+    const v = this.view;
+    if (!v || v.mode !== "edit" || !e.isPrimary || e.button !== 0 || !this.drawn) return;
+    const pawn = (e.target as Element).closest<SVGGElement>("[data-diver]");
+    const svgRoot = this.boardWrap.firstElementChild;
+    if (!pawn || !(svgRoot instanceof SVGSVGElement)) return;
+    const seat = Number(pawn.getAttribute("data-diver"));
+    const r = svgRoot.getBoundingClientRect();
+    this.drag = {
+      seat,
+      from: v.divers[seat]?.position ?? 0,
+      pointer: e.pointerId,
+      start: { x: e.clientX, y: e.clientY },
+      box: { left: r.left, top: r.top, width: r.width, height: r.height },
+      pawn,
+      moving: false,
+      target: null,
+    };
+  }
+
+  private onPointerMove(e: PointerEvent): void {
+    const d = this.drag;
+    if (!d || e.pointerId !== d.pointer || !this.drawn) return;
+    const dx = e.clientX - d.start.x;
+    const dy = e.clientY - d.start.y;
+    if (!d.moving) {
+      if (Math.hypot(dx, dy) < DRAG_START_PX) return;
+      d.moving = true;
+      this.boardWrap.setPointerCapture?.(e.pointerId);
+      this.el.dataset.dragging = String(d.seat);
+    }
+    e.preventDefault();
+    const layout = this.drawn.layout;
+    const scale = d.box.width > 0 ? layout.width / d.box.width : 1;
+    // The pawn itself follows the pointer (an inline style, which redraws leave alone).
+    d.pawn.style.transform = `translate(${dx * scale}px, ${dy * scale}px)`;
+    const target = hitTarget(layout, toBoardPoint({ x: e.clientX, y: e.clientY }, d.box, layout));
+    if (JSON.stringify(target) !== JSON.stringify(d.target)) {
+      d.target = target;
+      this.drawBoardOnly();
+    }
+  }
+
+  private onPointerUp(e: PointerEvent): void {
+    const d = this.drag;
+    if (!d || e.pointerId !== d.pointer) return;
+    if (!d.moving) {
+      this.drag = null; // a click: the click handler picks the pawn
+      return;
+    }
+    this.swallowClick();
+    const op = dropEdit(d.seat, d.from, d.target);
+    this.endDrag();
+    if (op) {
+      this.sel = null;
+      this.sendEdit(op);
+    }
+    this.drawBoardOnly();
+    if (this.view) this.updateEdit(this.view);
+  }
+
+  /** Put a dragged pawn back where it stands, sending nothing. */
+  private cancelDrag(): void {
+    const d = this.drag;
+    if (!d) return;
+    if (d.moving) this.swallowClick();
+    this.endDrag();
+    this.drawBoardOnly();
+  }
+
+  /** The browser clicks where a drag ends, right after the pointerup: that click is not meant. */
+  private swallowClick(): void {
+    this.dragEnded = true;
+    setTimeout(() => (this.dragEnded = false), 0);
+  }
+
+  private endDrag(): void {
+    const d = this.drag;
+    if (!d) return;
+    this.drag = null;
+    d.pawn.style.removeProperty("transform");
+    delete this.el.dataset.dragging;
+    if (this.boardWrap.hasPointerCapture?.(d.pointer)) this.boardWrap.releasePointerCapture(d.pointer);
+  }
+
   private onKey(e: KeyboardEvent): void {
+    if (e.key === "Escape" && this.drag?.moving) {
+      e.preventDefault();
+      this.cancelDrag();
+      return;
+    }
     const t = e.target as HTMLElement;
     const tag = t.tagName?.toLowerCase();
     const typing = tag === "textarea" || tag === "select" || (tag === "input" && (t as HTMLInputElement).type !== "range" && (t as HTMLInputElement).type !== "file");
@@ -424,8 +543,9 @@ export class BoardUI {
     const width = this.width;
     const columns = trailLayout(view.trail.length, width).columns;
     const { trail, divers, current_player, mode, air, dive } = view;
-    if (!this.changed("board", JSON.stringify([trail, divers, current_player, mode, air, dive, this.sel, columns]))) return;
-    this.drawn = drawBoard(view, width, { editable: view.mode === "edit", selection: this.sel, id: this.id });
+    const drag = this.drag?.moving ? { seat: this.drag.seat, target: this.drag.target } : null;
+    if (!this.changed("board", JSON.stringify([trail, divers, current_player, mode, air, dive, this.sel, columns, drag]))) return;
+    this.drawn = drawBoard(view, width, { editable: view.mode === "edit", selection: this.sel, id: this.id, drag });
     this.columns = this.drawn.layout.columns;
     const live = this.boardWrap.firstElementChild;
     if (live instanceof SVGSVGElement) patchElement(live, this.drawn.tree);
@@ -643,9 +763,9 @@ export class BoardUI {
     );
     const sel = this.sel;
     if (sel?.kind === "diver") {
-      setText(e.hint, `${nameOf(view, sel.seat)} picked: click a space or the sub to put the diver there.`);
+      setText(e.hint, `${nameOf(view, sel.seat)} picked: click a space or the sub (or drag the pawn there) to put the diver there.`);
     } else {
-      setText(e.hint, "Click a diver, then a space or the sub, to move it. Click a space to change what lies there.");
+      setText(e.hint, "Click a diver, then a space or the sub, to move it, or drag it there. Click a space to change what lies there.");
     }
     if (sel?.kind === "space") {
       const k = sel.space;

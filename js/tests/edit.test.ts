@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { editClick, giveItem, parseLevels, setAir, setHeading, setSpace, setTurn, takeItem } from "../src/edit";
+import { dropEdit, editClick, giveItem, parseLevels, setAir, setHeading, setSpace, setTurn, takeItem } from "../src/edit";
 
 describe("edit clicks", () => {
   it("picks a diver, then puts it on the clicked space", () => {
@@ -57,5 +57,18 @@ describe("edit ops", () => {
     expect(takeItem(1, 0)).toEqual({ op: "take_item", seat: 1, index: 0 });
     expect(setHeading(0, true)).toEqual({ op: "set_heading", seat: 0, returning: true });
     expect(setTurn(2)).toEqual({ op: "set_turn", seat: 2 });
+  });
+});
+
+describe("dropping a dragged pawn", () => {
+  it("sends the same move as clicking the pawn and then the space or the sub", () => {
+    expect(dropEdit(1, 0, { kind: "space", space: 6 })).toEqual(editClick({ kind: "diver", seat: 1 }, { kind: "space", space: 6 }).op);
+    expect(dropEdit(0, 4, { kind: "sub" })).toEqual({ op: "move_diver", seat: 0, position: 0 });
+  });
+
+  it("asks for nothing when dropped on nothing or where the pawn stands", () => {
+    expect(dropEdit(1, 3, null)).toBeNull();
+    expect(dropEdit(1, 3, { kind: "space", space: 3 })).toBeNull();
+    expect(dropEdit(1, 0, { kind: "sub" })).toBeNull();
   });
 });

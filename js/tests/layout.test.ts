@@ -5,11 +5,13 @@ import {
   dotsPath,
   hatchPoint,
   headingVector,
+  hitTarget,
   pawnPoint,
   polygonPoints,
   stackOffsets,
   subHull,
   subPawnPoint,
+  toBoardPoint,
   trailLayout,
 } from "../src/layout";
 
@@ -180,5 +182,48 @@ describe("stackOffsets", () => {
         }
       }
     }
+  });
+});
+
+describe("hitTarget (where a dragged pawn is dropped)", () => {
+  const layout = trailLayout(32, 640);
+
+  it("finds every space from its chip's centre and from the pawn's place above it", () => {
+    for (const slot of layout.slots) {
+      expect(hitTarget(layout, { x: slot.x, y: slot.y })).toEqual({ kind: "space", space: slot.space });
+      expect(hitTarget(layout, pawnPoint(layout, slot.space))).toEqual({ kind: "space", space: slot.space });
+    }
+  });
+
+  it("tells neighbours apart at the edge between two cells", () => {
+    const [a, b] = layout.slots;
+    const mid = (a.x + b.x) / 2;
+    expect(hitTarget(layout, { x: mid - 1, y: a.y })).toEqual({ kind: "space", space: 1 });
+    expect(hitTarget(layout, { x: mid + 1, y: a.y })).toEqual({ kind: "space", space: 2 });
+  });
+
+  it("finds the sub, and nothing outside the board", () => {
+    const { sub } = layout;
+    expect(hitTarget(layout, { x: sub.x + 5, y: sub.y + sub.height / 2 })).toEqual({ kind: "sub" });
+    expect(hitTarget(layout, { x: -20, y: 10 })).toBeNull();
+    expect(hitTarget(layout, { x: layout.width / 2, y: layout.height + 30 })).toBeNull();
+  });
+
+  it("finds nothing past the last space of a short last row", () => {
+    const short = trailLayout(10, 640); // 12 columns fit: one row of 10
+    const last = short.slots[9];
+    expect(hitTarget(short, { x: last.x + short.pitch, y: last.y })).toBeNull();
+  });
+});
+
+describe("toBoardPoint", () => {
+  it("undoes the board's scaling to its column", () => {
+    const layout = trailLayout(32, 640);
+    const box = { left: 100, top: 50, width: layout.width / 2, height: layout.height / 2 };
+    expect(toBoardPoint({ x: 100, y: 50 }, box, layout)).toEqual({ x: 0, y: 0 });
+    expect(toBoardPoint({ x: 100 + box.width, y: 50 + box.height }, box, layout)).toEqual({ x: layout.width, y: layout.height });
+    const slot = layout.slots[5];
+    const client = { x: box.left + slot.x / 2, y: box.top + slot.y / 2 };
+    expect(hitTarget(layout, toBoardPoint(client, box, layout))).toEqual({ kind: "space", space: 6 });
   });
 });

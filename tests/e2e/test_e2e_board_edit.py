@@ -105,3 +105,100 @@ def test_edit_a_position_then_play_on(open_notebook):
     assert state["history"] == [{"type": "roll"}]
     assert state["view"]["divers"][1]["position"] < 6
     assert_board_matches(board, state)
+
+
+def _centre(locator) -> tuple[float, float]:
+    box = locator.bounding_box()
+    assert box is not None, "not on screen"
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_drag_pawns_in_edit_mode(open_notebook):
+    nb = open_notebook([play_cell(["Ann", "Bob"], {"Cy": "cautious"}, 3)])
+    nb.run_cell(0, timeout=180)
+    board = BoardPage(nb).wait_drawn()
+    root, page = board.root, nb.page
+    board.click("Edit position")
+    root.locator("svg.dsw-board").scroll_into_view_if_needed()
+    bob = root.locator('svg.dsw-board [data-diver="1"]')
+
+    def on_screen():
+        # Reading the kernel adds cells below and scrolls the board away.
+        root.locator("svg.dsw-board").scroll_into_view_if_needed()
+        return root
+
+    def drag_to(pawn, x1: float, y1: float, release: bool = True) -> None:
+        x0, y0 = _centre(pawn.locator(".dsw-pawn-body"))
+        page.mouse.move(x0, y0)
+        page.mouse.down()
+        page.mouse.move((x0 + x1) / 2, (y0 + y1) / 2, steps=4)
+        page.mouse.move(x1, y1, steps=4)
+        if release:
+            page.mouse.up()
+
+    def kernel_after_a_marker_edit() -> dict:
+        """The kernel's state once an edit sent after now is answered (messages are handled in order)."""
+        before = board.seq()
+        air = root.get_by_role("slider", name="Air")
+        air.fill("20" if air.input_value() != "20" else "19")
+        board.wait_seq_after(before)
+        return kernel_state(nb)
+
+    # Bob, from the sub to space 5: while dragged, the pawn follows the pointer
+    # and space 5 is marked as where it would land; dropped, the kernel moves him.
+    space5 = root.locator('svg.dsw-board [data-space="5"]')
+    before = board.seq()
+    drag_to(bob, *_centre(space5.locator(".dsw-hit")), release=False)
+    assert root.get_attribute("data-dragging") == "1"
+    assert "dsw-drop-target" in space5.get_attribute("class")
+    assert bob.evaluate("n => n.style.transform").startswith("translate(")
+    board.screenshot("board-edit-dragging")
+    page.mouse.up()
+    board.wait_seq_after(before)
+    state = kernel_state(nb)
+    assert state["view"]["divers"][1]["position"] == 5
+    assert state["mode"] == "edit" and state["error"] == ""
+    assert_board_matches(board, state)
+    assert root.get_attribute("data-dragging") is None
+    assert bob.evaluate("n => n.style.transform") == ""
+    assert root.locator(".dsw-selected").count() == 0  # the drop did not also pick something
+
+    # The same check as a click: Ann dropped on Bob's space is refused, with the reason.
+    ann = root.locator('svg.dsw-board [data-diver="0"]')
+    seq = board.seq()
+    on_screen()
+    drag_to(ann, *_centre(space5.locator(".dsw-hit")))
+    alert = root.get_by_role("alert")
+    alert.wait_for()
+    assert "both on space 5" in alert.text_content()
+    assert board.seq() == seq
+
+    # Dropped off the board (below it), and let go with Escape: nothing is sent.
+    on_screen()
+    svg_box = root.locator("svg.dsw-board").bounding_box()
+    drag_to(bob, svg_box["x"] + svg_box["width"] / 2, svg_box["y"] + svg_box["height"] + 30)
+    assert bob.evaluate("n => n.style.transform") == ""
+    space8 = root.locator('svg.dsw-board [data-space="8"]')
+    drag_to(bob, *_centre(space8.locator(".dsw-hit")), release=False)
+    assert "dsw-drop-target" in space8.get_attribute("class")
+    page.keyboard.press("Escape")
+    assert root.get_attribute("data-dragging") is None
+    assert "dsw-drop-target" not in space8.get_attribute("class")
+    page.mouse.up()
+    state = kernel_after_a_marker_edit()
+    assert state["view"]["divers"][1]["position"] == 5
+    assert state["view"]["divers"][0]["position"] == 0
+
+    # Back to the sub by dragging, then the click path still works: Ann to space 2.
+    on_screen()
+    before = board.seq()
+    drag_to(bob, *_centre(root.locator("svg.dsw-board .dsw-sub-hull")))
+    board.wait_seq_after(before)
+    assert kernel_state(nb)["view"]["divers"][1]["position"] == 0
+    root.get_by_role("button", name="Select Ann").click()
+    before = board.seq()
+    root.get_by_role("button", name=re.compile(r"^Space 2:")).click()
+    board.wait_seq_after(before)
+    state = kernel_state(nb)
+    assert [d["position"] for d in state["view"]["divers"]] == [2, 0, 0]
+    assert_board_matches(board, state)
