@@ -1,0 +1,80 @@
+"""A saved notebook shows the board's last state: play a few moves, turn on
+JupyterLab's "Save Widget State Automatically", save, then open the notebook
+again in a fresh page (a new kernel that knows nothing of the game) and read
+the board there: air, pawns, whose turn and the state number are the ones the
+first kernel had."""
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import pytest
+
+from board_page import BoardPage, kernel_state, play_cell
+from lab_harness import NotebookPage
+
+pytestmark = pytest.mark.e2e
+
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
+
+def _saved_board_views(path) -> list[dict]:
+    """The `view` trait of every widget saved in the notebook file whose view holds a game."""
+    try:
+        nb = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError:  # being written
+        return []
+    state = nb.get("metadata", {}).get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    return [m for m in state.values() if isinstance(m.get("state", {}).get("view"), dict) and "trail" in m["state"]["view"]]
+
+
+def test_a_saved_notebook_shows_the_last_state(open_notebook, jupyter_lab, lab_browser):
+    nb = open_notebook([play_cell(["Ann"], {"Cy": "cautious"}, 4)])
+    nb.run_cell(0, timeout=180)
+    board = BoardPage(nb).wait_drawn()
+    board.root.get_by_role("combobox", name="Speed").select_option("instant")
+    for name in ("Roll", "Pick up", "Next", "Roll", "Stay", "Next"):
+        if board.enabled(name):
+            board.click(name)
+            board.wait_still()
+    shown = {"seq": board.seq(), "air": board.air(), "pawns": board.pawns(), "status": board.status()}
+    state = kernel_state(nb)
+    assert shown["seq"] == state["seq"] and len(state["history"]) >= 4
+
+    # Settings > Save Widget State Automatically (off by default), then File > Save Notebook.
+    page = nb.page
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Settings$")).click()
+    item = page.locator(".lm-Menu-item", has_text="Save Widget State Automatically")
+    assert item.get_attribute("aria-checked") != "true"
+    item.click()
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^File$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Save Notebook$")).click()
+    path = jupyter_lab.root / nb.name
+    deadline = time.monotonic() + 30
+    while not _saved_board_views(path) and time.monotonic() < deadline:
+        page.wait_for_timeout(200)
+    saved = _saved_board_views(path)
+    assert len(saved) == 1, "the board's state was not saved in the notebook"
+    model = saved[0]
+    assert model["model_module"] == "anywidget"
+    assert "export default" in model["state"]["_esm"] or len(model["state"]["_esm"]) > 10_000  # the bundle itself
+    assert model["state"]["view"]["seq"] == state["seq"]
+    assert model["state"]["view"]["divers"] == state["view"]["divers"]
+
+    # The first kernel goes; the notebook opens again in a fresh page with a new kernel.
+    jupyter_lab.shutdown_kernels()
+    context = lab_browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        again = NotebookPage(jupyter_lab, context.new_page(), nb.name).open()
+        restored = BoardPage(again).wait_drawn()
+        assert restored.seq() == shown["seq"]
+        assert restored.air() == shown["air"] == max(0, state["view"]["air"])
+        assert restored.pawns() == shown["pawns"]
+        assert [p["position"] for p in restored.pawns()] == [d["position"] for d in state["view"]["divers"]]
+        assert restored.status() == shown["status"]
+        restored.screenshot("board-restored-from-saved-notebook")
+        # What the board shows came from the file: this kernel has never seen the game.
+        assert again.eval_json("'app' in globals()") is False
+    finally:
+        context.close()
