@@ -130,4 +130,9 @@ export type Reply = { type: "export"; text: string };
 export interface Model {
   /** Empty ({}) until a game is attached. */
   view: TableView | Record<string, never>;
+  /**
+   * ipywidgets' Layout of this widget (every DOMWidget has one): in the
+   * front end, one object per widget, the same for all its views.
+   */
+  layout?: object | null;
 }

@@ -9,7 +9,7 @@ import type { EditOp, Intent, Model, Reply, TableView } from "./model";
 import { chipIcon, drawBoard, PAWN_COLOURS, type DrawnBoard } from "./board";
 import { badgeText, chipCount, itemsText, pawnLabels, plural, statusLine, whereText } from "./format";
 import { airLevel, forecastText, gaugeCells, AIR_MAX } from "./gauge";
-import { isSpeed, lastRoll, moveDuration, moveFrames, moveToAnimate, shouldAnimate, SPEEDS, type Speed } from "./anim";
+import { isSpeed, lastRoll, moveDuration, moveFrames, moveToAnimate, shouldAnimate, SPEEDS } from "./anim";
 import {
   actionIntent,
   botStepIntent,
@@ -23,6 +23,7 @@ import {
 import { dropEdit, editClick, giveItem, parseLevels, setAir, setHeading, setSpace, setTurn, SPACE_CHOICES, takeItem, type BoardClick, type Selection } from "./edit";
 import { button, h, setAttr, setEnabled, show } from "./dom";
 import { build, keyedByText, patchChildren, patchElement, s, setText, v, type Attrs, type VChild, type VNode } from "./patch";
+import { SharedSettings } from "./shared";
 import { hitTarget, toBoardPoint, trailLayout, type BoardTarget, type Point } from "./layout";
 
 const LOG_SHOWN = 12;
@@ -66,8 +67,10 @@ export class BoardUI {
   } | null = null;
   private dragEnded = false;
   private editSeat = 0;
-  private autoplay = false;
-  private speed: Speed = "normal";
+  /** Auto-play and its speed: shared by every view of this board. */
+  private readonly shared: SharedSettings;
+  private readonly onShared = (): void => this.sharedChanged();
+  private readonly leaveShared: () => void;
   private pending = false;
   private pendingTimer: ReturnType<typeof setTimeout> | undefined;
   private queued: ((view: TableView) => Intent | null) | null = null;
@@ -135,9 +138,13 @@ export class BoardUI {
     for (const [value, s] of Object.entries(SPEEDS)) {
       this.speedSelect.appendChild(h("option", { attrs: { value } }, s.label));
     }
-    this.speedSelect.value = this.speed;
+    // Views of one widget get different model proxies, but the same Layout model.
+    const layout = model.get("layout");
+    this.shared = SharedSettings.of(typeof layout === "object" && layout ? layout : model);
+    this.leaveShared = this.shared.join(this.onShared);
+    this.speedSelect.value = this.shared.speed;
     this.speedSelect.addEventListener("change", () => {
-      if (isSpeed(this.speedSelect.value)) this.speed = this.speedSelect.value;
+      if (isSpeed(this.speedSelect.value)) this.shared.set({ speed: this.speedSelect.value });
     });
 
     const b = this.buttons;
@@ -237,20 +244,25 @@ export class BoardUI {
   }
 
   private toggleAutoplay(): void {
-    this.autoplay = !this.autoplay;
-    this.buttons.autoplay.setAttribute("aria-pressed", String(this.autoplay));
+    this.shared.set({ autoplay: !this.shared.autoplay });
+  }
+
+  /** Auto-play or the speed changed, in this view or another view of the board. */
+  private sharedChanged(): void {
+    this.speedSelect.value = this.shared.speed;
+    setAttr(this.buttons.autoplay, "aria-pressed", String(this.shared.autoplay));
     clearTimeout(this.autoTimer);
-    if (this.autoplay && !this.animation) this.scheduleAuto(true);
+    if (this.shared.autoplay && !this.animation) this.scheduleAuto(true);
   }
 
   /** With Auto-play on, ask for the next bot turn once the last move's animation has ended. */
   private scheduleAuto(soon = false): void {
     clearTimeout(this.autoTimer);
     const v = this.view;
-    if (!this.autoplay || !v || !botToMove(v)) return;
-    const pause = soon ? 0 : SPEEDS[this.speed].pauseMs;
+    if (!this.shared.autoplay || !v || !botToMove(v) || !this.shared.drives(this.onShared)) return;
+    const pause = soon ? 0 : SPEEDS[this.shared.speed].pauseMs;
     this.autoTimer = setTimeout(() => {
-      if (this.autoplay && !this.animation && this.view && botToMove(this.view)) {
+      if (this.shared.autoplay && !this.animation && this.view && botToMove(this.view)) {
         if (!this.send(botStepIntent(this.view, true))) this.scheduleAuto();
       }
     }, pause);
@@ -566,7 +578,7 @@ export class BoardUI {
   private animateMove(view: TableView): void {
     const move = moveToAnimate(view.events);
     const drawn = this.drawn;
-    const stepMs = SPEEDS[this.speed].stepMs;
+    const stepMs = SPEEDS[this.shared.speed].stepMs;
     const pawn = move && drawn ? this.boardWrap.querySelector<SVGGElement>(`[data-diver="${move.seat}"]`) : null;
     if (!move || !drawn || !pawn || stepMs <= 0 || typeof pawn.animate !== "function") {
       this.scheduleAuto();
@@ -677,7 +689,7 @@ export class BoardUI {
     setEnabled(b.new_game, true, "", "Start a new game with the same players");
     setEnabled(b.edit, !view.is_over, "The game is over: start a new game to set up a position", "Set up a what-if position");
     setAttr(b.edit, "aria-pressed", String(view.mode === "edit"));
-    setAttr(b.autoplay, "aria-pressed", String(this.autoplay));
+    setAttr(b.autoplay, "aria-pressed", String(this.shared.autoplay));
 
     const carried = view.current_player === null ? [] : view.divers[view.current_player]?.carried ?? [];
     patchChildren(
@@ -910,6 +922,7 @@ export class BoardUI {
   }
 
   destroy(): void {
+    this.leaveShared();
     this.animation?.cancel();
     clearTimeout(this.autoTimer);
     clearTimeout(this.pendingTimer);

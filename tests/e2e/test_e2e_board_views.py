@@ -163,3 +163,43 @@ def test_rerunning_the_cell_after_a_kernel_restart_gives_a_working_board(open_no
     state = kernel_state(nb)
     assert state["history"] == [{"type": "roll"}]
     assert_board_matches(board, state)
+
+
+def test_auto_play_and_speed_are_shared_by_two_views(open_notebook):
+    # Bots only, so auto-play runs the game on its own.
+    nb = open_notebook([play_cell([], {"Cy": "cautious", "Di": "cautious"}, 8), "app"])
+    nb.run_cell(0, timeout=180)
+    nb.run_cell(1)
+    one = BoardPage(nb, cell=0).wait_drawn()
+    two = BoardPage(nb, cell=1).wait_drawn()
+    speed_one = one.root.get_by_role("combobox", name="Speed")
+    speed_two = two.root.get_by_role("combobox", name="Speed")
+    auto_one, auto_two = one.button("Auto-play"), two.button("Auto-play")
+    assert speed_one.input_value() == speed_two.input_value() == "normal"
+
+    # The speed chosen in one view shows in the other.
+    speed_two.select_option("instant")
+    assert speed_one.input_value() == "instant"
+    speed_one.select_option("fast")
+    assert speed_two.input_value() == "fast"
+
+    # Auto-play pressed in the second view: both show it on, and the bots play.
+    start = one.seq()
+    auto_two.click()
+    assert auto_one.get_attribute("aria-pressed") == "true"
+    assert auto_two.get_attribute("aria-pressed") == "true"
+    for board in (one, two):
+        nb.page.wait_for_function("([el, s]) => Number(el.dataset.seq) > s", arg=[board.root.element_handle(), start + 3])
+
+    # Turned off in the first view: off in both, and the game stops where it is
+    # (two readings of the kernel, each a round trip of a cell run, agree; at
+    # this speed auto-play would have taken several steps in between).
+    auto_one.click()
+    assert auto_two.get_attribute("aria-pressed") == "false"
+    one.wait_still()
+    two.wait_still()
+    first = kernel_state(nb)
+    second = kernel_state(nb)
+    assert second["seq"] == first["seq"] > start + 3
+    assert first["error"] == ""  # no view's step was refused
+    assert one.seq() == two.seq() == first["seq"]
