@@ -29,6 +29,25 @@ def _saved_board_views(path) -> list[dict]:
     return [m for m in state.values() if isinstance(m.get("state", {}).get("view"), dict) and "trail" in m["state"]["view"]]
 
 
+def _save_widget_state_is_on(page) -> bool:
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Settings$")).click()
+    on = page.locator(".lm-Menu-item", has_text="Save Widget State Automatically").get_attribute("aria-checked") == "true"
+    page.keyboard.press("Escape")
+    return on
+
+
+def _set_save_widget_state(page, on: bool) -> bool:
+    """Settings > Save Widget State Automatically, as a person sets it; True if it was changed."""
+    if _save_widget_state_is_on(page) == on:
+        return False
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Settings$")).click()
+    page.locator(".lm-Menu-item", has_text="Save Widget State Automatically").click()
+    page.wait_for_function(
+        """() => { const m = document.querySelector('.lm-Menu'); return !m; }"""
+    )
+    return True
+
+
 def test_a_saved_notebook_shows_the_last_state(open_notebook, jupyter_lab, lab_browser):
     nb = open_notebook([play_cell(["Ann"], {"Cy": "cautious"}, 4)])
     nb.run_cell(0, timeout=180)
@@ -44,10 +63,8 @@ def test_a_saved_notebook_shows_the_last_state(open_notebook, jupyter_lab, lab_b
 
     # Settings > Save Widget State Automatically (off by default), then File > Save Notebook.
     page = nb.page
-    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Settings$")).click()
-    item = page.locator(".lm-Menu-item", has_text="Save Widget State Automatically")
-    assert item.get_attribute("aria-checked") != "true"
-    item.click()
+    turned_on = _set_save_widget_state(page, True)
+    assert _save_widget_state_is_on(page)
     page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^File$")).click()
     page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Save Notebook$")).click()
     path = jupyter_lab.root / nb.name
@@ -61,6 +78,9 @@ def test_a_saved_notebook_shows_the_last_state(open_notebook, jupyter_lab, lab_b
     assert "export default" in model["state"]["_esm"] or len(model["state"]["_esm"]) > 10_000  # the bundle itself
     assert model["state"]["view"]["seq"] == state["seq"]
     assert model["state"]["view"]["divers"] == state["view"]["divers"]
+
+    if turned_on:  # leave the shared JupyterLab's settings as they were
+        _set_save_widget_state(page, False)
 
     # The first kernel goes; the notebook opens again in a fresh page with a new kernel.
     jupyter_lab.shutdown_kernels()
