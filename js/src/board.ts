@@ -1,13 +1,13 @@
 // Describes the public view as an SVG trail: the sub with the divers aboard,
 // every space (chip shape and dot count by level, blanks, stacks with their
 // count) and the divers as pawns with initials and a heading arrow. Pure: it
-// returns a description (patch.ts) that the view patches its live SVG to, so
+// returns a description (vdom.ts, snabbdom nodes) that the view patches its live SVG to, so
 // a redraw touches only what changed. All text is text, never HTML. In edit
 // mode pawns, spaces and the sub are keyboard-focusable buttons (the caller
 // handles their clicks and drags).
 
 import type { Diver, PublicView, Space } from "./model";
-import { s, type VChild, type VNode } from "./patch";
+import { s, type VChild, type VNode } from "./vdom";
 import type { Selection } from "./edit";
 import { describeDiver, describeSpace, levelSides, pawnLabels, plural, trailSummary } from "./format";
 import {
@@ -34,6 +34,8 @@ export interface BoardOptions {
   id?: string;
   /** A pawn being dragged (edit mode), and what it would be dropped on. */
   drag?: { seat: number; target: BoardTarget } | null;
+  /** A pawn drawn last, above the others (one being animated), if none is dragged. */
+  raised?: number | null;
 }
 
 export interface DrawnBoard {
@@ -70,6 +72,7 @@ export function drawBoard(view: PublicView, width: number, options: BoardOptions
     const target = drop?.kind === "space" && drop.space === slot.space;
     return drawSpace(space, slot.space, slot.x, slot.y, layout.pitch, editable, selected, target);
   });
+  const top = options.drag?.seat ?? options.raised ?? -1;
   const { nodes: pawns, at: pawnAt } = drawPawns(view, layout, aboard, editable, sel, options.drag?.seat ?? null);
   const tree = s(
     "svg",
@@ -88,8 +91,8 @@ export function drawBoard(view: PublicView, width: number, options: BoardOptions
     s("path", { class: "dsw-rope", d: layout.rope, fill: "none" }),
     drawSub(view, layout, aboard, editable, drop?.kind === "sub"),
     s("g", { class: "dsw-spaces" }, ...spaces),
-    // A dragged pawn is drawn last: above the pawns it passes over.
-    s("g", { class: "dsw-pawns" }, ...pawns.filter((_, seat) => seat !== options.drag?.seat), pawns[options.drag?.seat ?? -1]),
+    // A dragged (or moving) pawn is drawn last: above the pawns it passes over.
+    s("g", { class: "dsw-pawns" }, ...pawns.filter((_, seat) => seat !== top), pawns[top]),
   );
   return { tree, layout, pawnAt };
 }

@@ -56,3 +56,13 @@ export function setEnabled(node: HTMLButtonElement | HTMLInputElement | HTMLSele
 export function show(node: HTMLElement, visible: boolean): void {
   if (node.hidden === visible) node.hidden = !visible;
 }
+
+/** Set an element's text, unless it already says exactly that. */
+export function setText(node: Node, text: string): void {
+  const only = node.firstChild;
+  if (only && only === node.lastChild && only.nodeType === Node.TEXT_NODE) {
+    if ((only as Text).data !== text) (only as Text).data = text;
+  } else if (node.textContent !== text) {
+    node.textContent = text;
+  }
+}

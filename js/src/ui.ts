@@ -21,8 +21,8 @@ import {
   type ControlState,
 } from "./controls";
 import { dropEdit, editClick, giveItem, parseLevels, setAir, setHeading, setSpace, setTurn, SPACE_CHOICES, takeItem, type BoardClick, type Selection } from "./edit";
-import { button, h, setAttr, setEnabled, show } from "./dom";
-import { build, keyedByText, patchChildren, patchElement, s, setText, v, type Attrs, type VChild, type VNode } from "./patch";
+import { button, h, setAttr, setEnabled, setText, show } from "./dom";
+import { keyedByText, patchChildren, s, v, type Attrs, type VChild, type VNode } from "./vdom";
 import { SharedSettings } from "./shared";
 import { hitTarget, toBoardPoint, trailLayout, type BoardTarget, type Point } from "./layout";
 
@@ -547,8 +547,12 @@ export class BoardUI {
     }
   }
 
-  /** Redraw just the SVG trail (on resize, selection change, or as part of update) if it changed. */
-  drawBoardOnly(): void {
+  /**
+   * Redraw just the SVG trail (on resize, selection change, or as part of
+   * update) if it changed; `raise` redraws it anyway, with that seat's pawn
+   * above the others (until the board next changes).
+   */
+  drawBoardOnly(raise: number | null = null): void {
     const view = this.view;
     if (!view) return;
     // The width comes from the ResizeObserver (0 until it first reports: the layout's fallback width).
@@ -556,12 +560,10 @@ export class BoardUI {
     const columns = trailLayout(view.trail.length, width).columns;
     const { trail, divers, current_player, mode, air, dive } = view;
     const drag = this.drag?.moving ? { seat: this.drag.seat, target: this.drag.target } : null;
-    if (!this.changed("board", JSON.stringify([trail, divers, current_player, mode, air, dive, this.sel, columns, drag]))) return;
-    this.drawn = drawBoard(view, width, { editable: view.mode === "edit", selection: this.sel, id: this.id, drag });
+    if (!this.changed("board", JSON.stringify([trail, divers, current_player, mode, air, dive, this.sel, columns, drag])) && raise === null) return;
+    this.drawn = drawBoard(view, width, { editable: view.mode === "edit", selection: this.sel, id: this.id, drag, raised: raise });
     this.columns = this.drawn.layout.columns;
-    const live = this.boardWrap.firstElementChild;
-    if (live instanceof SVGSVGElement) patchElement(live, this.drawn.tree);
-    else this.boardWrap.replaceChildren(build(this.drawn.tree));
+    patchChildren(this.boardWrap, [this.drawn.tree]);
   }
 
   onResize(width: number): void {
@@ -587,8 +589,8 @@ export class BoardUI {
     const occupied = new Set(view.divers.filter((d, s) => s !== move.seat && d.position > 0).map((d) => d.position));
     const frames = moveFrames(drawn.layout, move, drawn.pawnAt[move.seat], occupied);
     const keyframes = frames.map((f) => ({ transform: `translate(${f.dx}px, ${f.dy}px)` }));
+    this.drawBoardOnly(move.seat); // on top of the pawns it jumps over
     pawn.classList.add("dsw-moving");
-    pawn.parentNode?.appendChild(pawn); // on top of the pawns it jumps over
     const animation = pawn.animate(keyframes, { duration: moveDuration(move, stepMs), easing: "linear" });
     this.animation = animation;
     this.el.dataset.animating = "true";
@@ -792,7 +794,7 @@ export class BoardUI {
         this.sendEdit(setSpace(k, parsed.levels));
       };
       const stack = v("input", { type: "text", "aria-label": "Stack levels", placeholder: "e.g. 2 3 3", size: 8, "data-key": "edit-stack" });
-      stack.on = {
+      stack.data!.on = {
         keydown: (ev) => {
           if ((ev as KeyboardEvent).key === "Enter") setStack();
         },
@@ -913,7 +915,7 @@ export class BoardUI {
           v("ol", null, ...keyedByText(older, (l) => v("li", null, l))),
         )
       : null;
-    if (details) details.on = { toggle: (e) => (this.logOpen = (e.currentTarget as HTMLDetailsElement).open) };
+    if (details) details.data!.on = { toggle: (e: Event) => (this.logOpen = (e.currentTarget as HTMLDetailsElement).open) };
     patchChildren(this.log, [
       v("h4", { class: "dsw-log-title" }, "Log"),
       v("ol", { class: "dsw-log", "aria-label": "Log, newest first" }, ...keyedByText(shown, (l) => v("li", { class: /breathes|air /.test(l) ? "dsw-log-air" : null }, l))),
@@ -938,7 +940,7 @@ function itemChip(levels: number[]): VNode {
 /** A real button, described: `key` identifies it across redraws (focus is kept on it). */
 function vbutton(label: string | VChild[], key: string, onClick: () => void, attrs: Attrs = {}): VNode {
   const node = v("button", { type: "button", "data-key": key, ...attrs }, ...(Array.isArray(label) ? label : [label]));
-  node.on = { click: onClick };
+  node.data!.on = { click: onClick };
   return node;
 }
 

@@ -1,0 +1,103 @@
+// Descriptions of DOM (snabbdom virtual nodes, built by pure functions) and
+// the patch that makes live nodes match them by changing only what differs.
+// A redraw of the whole board then recomputes everything but leaves every
+// unchanged node, attribute and text alone, so the browser restyles, lays out
+// and repaints only what really changed (rebuilding the nodes made it redo
+// the whole widget and relayout the notebook around it).
+//
+// snabbdom does the diffing (keyed children, attributes, event listeners);
+// this file only adapts it: `v`/`s` take attributes the way the views write
+// them (null, undefined or false: absent; true: present and empty) and skip
+// absent children, and `patchChildren` remembers what it last put in a
+// container so the next call can be diffed against it.
+
+import { attributesModule, eventListenersModule, h, init, type VNode } from "snabbdom";
+
+export type { VNode } from "snabbdom";
+export type AttrValue = string | number | boolean | null | undefined;
+export type Attrs = Record<string, AttrValue>;
+export type VChild = VNode | string | null | undefined | false;
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+const patch = init([attributesModule, eventListenersModule]);
+
+/** The string an attribute holds, or null when it is absent. */
+export function attrText(value: AttrValue): string | null {
+  if (value === null || value === undefined || value === false) return null;
+  return value === true ? "" : String(value);
+}
+
+function attrsOf(attrs: Attrs | null | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (attrs) {
+    for (const name in attrs) {
+      const text = attrText(attrs[name]);
+      if (text !== null) out[name] = text;
+    }
+  }
+  return out;
+}
+
+function present(children: readonly VChild[]): Array<VNode | string> {
+  return children.filter((c): c is VNode | string => c !== null && c !== undefined && c !== false);
+}
+
+/** An HTML element. */
+export function v(tag: string, attrs?: Attrs | null, ...children: VChild[]): VNode {
+  return h(tag, { attrs: attrsOf(attrs) }, present(children));
+}
+
+/** An SVG element. */
+export function s(tag: string, attrs?: Attrs | null, ...children: VChild[]): VNode {
+  return h(tag, { ns: SVG_NS, attrs: attrsOf(attrs) }, present(children));
+}
+
+// What each container held after its last patchChildren: the next call is
+// diffed against it (snabbdom compares descriptions, not the live DOM).
+const held = new WeakMap<Element, VNode>();
+
+/**
+ * Make the children of `parent` match `want`, in order: an element of the
+ * same tag (and key) is reused and patched, a text node has its text changed;
+ * the rest is created, moved or removed. The first call replaces whatever
+ * `parent` held. `parent`'s own attributes are left alone.
+ */
+export function patchChildren(parent: Element, want: readonly VChild[]): void {
+  let old = held.get(parent);
+  if (!old) {
+    parent.replaceChildren();
+    old = h("container", {}, []);
+    old.elm = parent;
+  }
+  const next = h("container", {}, present(want));
+  next.elm = parent;
+  // Moving a node (snabbdom moves keyed nodes with insertBefore) takes the
+  // focus off it: give it back, e.g. to a pawn being dragged (Escape cancels
+  // the drag only while the focus is inside the widget).
+  const focused = document.activeElement as (Element & HTMLOrSVGElement) | null;
+  patch(old, next);
+  held.set(parent, next);
+  if (focused && focused !== document.activeElement && parent.contains(focused)) focused.focus({ preventScroll: true });
+}
+
+/**
+ * One node per line of a newest-first list (the log), keyed by its text and
+ * which repeat of that text it is, counted from the oldest: a line keeps its
+ * key as newer lines arrive, so a new line is one inserted node rather than
+ * every line's text changed.
+ */
+export function keyedByText(lines: readonly string[], make: (line: string) => VNode): VNode[] {
+  const seen = new Map<string, number>();
+  const keys = new Array<string>(lines.length);
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const n = (seen.get(lines[i]) ?? 0) + 1;
+    seen.set(lines[i], n);
+    keys[i] = `${n}|${lines[i]}`;
+  }
+  return lines.map((line, i) => {
+    const node = make(line);
+    node.key = keys[i];
+    return node;
+  });
+}
