@@ -14,11 +14,9 @@ from __future__ import annotations
 import numpy as np
 
 from ._chain_box import BoxSolver
-from ._chain_tables import Chain, jump_columns
+from ._chain_tables import Chain, jump_table
 
 LAYER_LIMIT = 20_000  # states: about where sorting starts to cost more than the box (measured)
-
-_ROLL_TABLE: np.ndarray | None = None
 
 
 def solve(chain: Chain, air: int, turn: int) -> None:
@@ -28,7 +26,7 @@ def solve(chain: Chain, air: int, turn: int) -> None:
     width = far.bit_length()
     low = (1 << width) - 1
     shifts = [width * j for j in range(n)]
-    table = _roll_table()
+    table = jump_table()
     rolls = [(np.ascontiguousarray(table[:, [m for m, _ in moves]]), np.array([w for _, w in moves]))
              for moves in chain.moves]  # per diver: spaces covered per roll given what is taken; P(roll)
     home_mass = chain.home_mass
@@ -97,10 +95,3 @@ def _merge(batches) -> tuple[np.ndarray, np.ndarray]:
         mass = np.add.reduceat(mass.take(order), starts)
     return codes, mass
 
-
-def _roll_table() -> np.ndarray:
-    """table[occupied, m]: `jump_columns` as one int64 table, a row per set of taken spaces."""
-    global _ROLL_TABLE
-    if _ROLL_TABLE is None:
-        _ROLL_TABLE = np.stack(jump_columns(), axis=1).astype(np.int64)
-    return _ROLL_TABLE

@@ -59,15 +59,16 @@ class Chain:
         return [float(mass[[s for s in range(1 << self.n) if s >> i & 1]].sum()) for i in range(self.n)]
 
 
+_JUMP_TABLE: np.ndarray | None = None
 _JUMPS: list | None = None
 
 
-def jump_columns() -> list:
-    """jumps[m][occupied]: spaces a diver covers moving m free spaces toward the sub, where
-    bit g-1 of ``occupied`` says whether the space g below it is taken."""
-    global _JUMPS
-    if _JUMPS is None:
-        table = np.zeros((1 << WINDOW, MAX_MOVE + 1), dtype=np.intp)
+def jump_table() -> np.ndarray:
+    """table[occupied, m]: spaces a diver covers moving m free spaces toward the sub, where
+    bit g-1 of ``occupied`` says whether the space g below it is taken (int64, a row per set)."""
+    global _JUMP_TABLE
+    if _JUMP_TABLE is None:
+        table = np.zeros((1 << WINDOW, MAX_MOVE + 1), dtype=np.int64)
         for occupied in range(1 << WINDOW):
             gap = 0
             for m in range(1, MAX_MOVE + 1):
@@ -75,7 +76,16 @@ def jump_columns() -> list:
                 while occupied >> (gap - 1) & 1:
                     gap += 1
                 table[occupied, m] = gap
-        _JUMPS = [np.ascontiguousarray(table[:, m]) for m in range(MAX_MOVE + 1)]
+        _JUMP_TABLE = table
+    return _JUMP_TABLE
+
+
+def jump_columns() -> list:
+    """`jump_table` a column per move: jumps[m][occupied] (contiguous, for one move at a time)."""
+    global _JUMPS
+    if _JUMPS is None:
+        table = jump_table()
+        _JUMPS = [np.ascontiguousarray(table[:, m], dtype=np.intp) for m in range(MAX_MOVE + 1)]
     return _JUMPS
 
 
