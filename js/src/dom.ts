@@ -3,10 +3,19 @@
 
 export type Child = Node | string | null | undefined | false;
 
+/** An attribute as the views write it: null, undefined or false mean absent; true, present and empty. */
+export type AttrValue = string | number | boolean | null | undefined;
+
+/** The string an attribute holds, or null when it is absent. */
+export function attrText(value: AttrValue): string | null {
+  if (value === null || value === undefined || value === false) return null;
+  return value === true ? "" : String(value);
+}
+
 export interface Props {
   class?: string;
   /** Attributes (aria-*, title, type, ...). */
-  attrs?: Record<string, string | number | boolean | null | undefined>;
+  attrs?: Record<string, AttrValue>;
   /** Called with the new element, e.g. to add listeners. */
   on?: Partial<Record<keyof HTMLElementEventMap, (event: Event) => void>>;
 }
@@ -32,13 +41,13 @@ export function append(node: Node, children: Child[]): void {
 }
 
 /** Set (or with null/undefined/false remove) an attribute; true sets it empty. */
-export function setAttr(node: Element, name: string, value: string | number | boolean | null | undefined): void {
-  if (value === null || value === undefined || value === false) {
+export function setAttr(node: Element, name: string, value: AttrValue): void {
+  const text = attrText(value);
+  if (text === null) {
     if (node.hasAttribute(name)) node.removeAttribute(name);
-    return;
+  } else if (node.getAttribute(name) !== text) {
+    node.setAttribute(name, text);
   }
-  const text = value === true ? "" : String(value);
-  if (node.getAttribute(name) !== text) node.setAttribute(name, text);
 }
 
 /** A real button; `key` identifies it across redraws (focus is kept on it). */

@@ -12,21 +12,16 @@
 // container so the next call can be diffed against it.
 
 import { attributesModule, eventListenersModule, h, init, type VNode } from "snabbdom";
+import { attrText, type AttrValue } from "./dom";
 
 export type { VNode } from "snabbdom";
-export type AttrValue = string | number | boolean | null | undefined;
+export { attrText, type AttrValue } from "./dom";
 export type Attrs = Record<string, AttrValue>;
 export type VChild = VNode | string | null | undefined | false;
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 const patch = init([attributesModule, eventListenersModule]);
-
-/** The string an attribute holds, or null when it is absent. */
-export function attrText(value: AttrValue): string | null {
-  if (value === null || value === undefined || value === false) return null;
-  return value === true ? "" : String(value);
-}
 
 function attrsOf(attrs: Attrs | null | undefined): Record<string, string> {
   const out: Record<string, string> = {};
