@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import _chain_dense
 from ._chain_box import BoxSolver
 from ._chain_tables import Chain, jump_table
 
-LAYER_LIMIT = 20_000  # states: about where sorting starts to cost more than the box (measured)
+LAYER_LIMIT = 4_000  # states: about where sorting starts to cost more than the box (measured)
 
 
 def solve(chain: Chain, air: int, turn: int) -> None:
@@ -39,8 +40,8 @@ def solve(chain: Chain, air: int, turn: int) -> None:
     while pending:
         key = max(pending)
         codes, mass = _merge(pending.pop(key))
-        if codes.size > LAYER_LIMIT:  # big layers: the box solver takes over from here
-            box = BoxSolver(chain)
+        if codes.size > LAYER_LIMIT:  # big layers: a solver for them takes over from here
+            box = _chain_dense.DenseSolver(chain) if _chain_dense.applies(chain) else BoxSolver(chain)
             box.add_states(key, decode(codes), mass)
             for later, batches in pending.items():
                 codes, mass = _merge(batches)

@@ -10,27 +10,31 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from deepsea_widget.odds import DEFAULT_MAX_STATES, StateBudgetExceeded, p_home, p_home_all
-from deepsea_widget.odds import _chain_box, _chain_sorted, all_divers
+from deepsea_widget.odds import _chain_box, _chain_dense, _chain_sorted, all_divers
 
-# The two solvers: the box solver from the first layer, the sorted one handing over to the
-# box solver after a few layers, and the sorted one alone (the default for small chains).
-LAYER_LIMITS = {"box": -1, "handover": 3, "sorted": 10 ** 9}
+# The ways through the three solvers: (layer size at which the sorted solver hands over,
+# whether the dense solver may take over (up to four divers on the trail; else the box
+# solver does)). From the first layer, after a few layers, or never (the sorted one alone).
+WAYS = {"box": (-1, False), "dense": (-1, True), "sorted-box": (3, False),
+        "sorted-dense": (3, True), "sorted": (10 ** 9, True)}
 
 
 @contextlib.contextmanager
 def solver(name):
-    saved = _chain_sorted.LAYER_LIMIT
-    _chain_sorted.LAYER_LIMIT = LAYER_LIMITS[name]
+    limit, dense = WAYS[name]
+    saved = _chain_sorted.LAYER_LIMIT, _chain_dense.DENSE_SEATS
+    _chain_sorted.LAYER_LIMIT = limit
+    _chain_dense.DENSE_SEATS = saved[1] if dense else 0
     try:
         yield
     finally:
-        _chain_sorted.LAYER_LIMIT = saved
+        _chain_sorted.LAYER_LIMIT, _chain_dense.DENSE_SEATS = saved
 
 
 def each_solver(case):
-    """p_home_all's answer for ``case`` from each solver."""
+    """p_home_all's answer for ``case`` from each way."""
     out = {}
-    for name in LAYER_LIMITS:
+    for name in WAYS:
         with solver(name):
             out[name] = p_home_all(*case)
     return out
@@ -243,7 +247,7 @@ def test_state_budget():
     assert DEFAULT_MAX_STATES >= 6_000_000  # the deep 6-diver benchmark position fits
 
 
-@pytest.mark.parametrize("name", LAYER_LIMITS)
+@pytest.mark.parametrize("name", WAYS)
 @pytest.mark.parametrize("position", [
     ([10, 5, 6, 14], [1, 2, 2, 1], 10, 0),
     ([12, 9, 15, 4, 11], [1, 0, 2, 1, 3], 14, 2),
@@ -261,20 +265,24 @@ def test_probability_is_conserved(position, name):
 
 
 def test_solvers_agree_on_big_chains():
-    """Chains of 10^4..10^5 states (beyond brute force here): the three ways give the same numbers,
-    and the states counted do not depend on the way."""
+    """Chains of 10^4..10^6 states (beyond brute force here): every way gives the same numbers,
+    and the box and sorted solvers count the same states (the dense one counts a state once per
+    group it arrives from, and looks a lone diver's chance up instead of expanding it)."""
     cases = [([18, 22, 20, 16], [1, 1, 1, 1], 14, 0), ([12, 9, 11, 13], [2, 1, 2, 2], 22, 1),
-             ([14, 9, 18, 6, 12], [1, 2, 1, 0, 2], 13, 3)]
+             ([14, 9, 18, 6, 12], [1, 2, 1, 0, 2], 13, 3), ([30, 22, 27, 25], [0, 0, 0, 1], 25, 2),
+             ([9, 31, 20], [3, 1, 0], 25, 1), ([32, 1], [1, 4], 25, 0)]
     for case in cases:
-        answers, counts = {}, set()
-        for name in LAYER_LIMITS:
+        answers, counts = {}, {}
+        for name in WAYS:
             stats = {}
             with solver(name):
-                answers[name] = all_divers.solve_chain(*case, 10 ** 7, stats)
-            counts.add(stats["states"])
-        assert answers["box"] == pytest.approx(answers["sorted"], abs=1e-13)
-        assert answers["handover"] == pytest.approx(answers["sorted"], abs=1e-13)
-        assert len(counts) == 1 and counts.pop() > 10_000
+                answers[name] = all_divers.solve_chain(*case, 10 ** 8, stats)
+            counts[name] = stats["states"]
+            assert abs(stats["total_probability"] - 1.0) <= 1e-12
+        for name in WAYS:
+            assert answers[name] == pytest.approx(answers["sorted"], abs=1e-13), name
+        assert counts["box"] == counts["sorted-box"] == counts["sorted"] > 10_000 or len(case[0]) < 4
+        assert counts["dense"] > 0
 
 
 @pytest.mark.parametrize("knob, value", [("_SLAB", 64), ("_SCAN", 512), ("_BOX_CAP", 8), ("_CHUNK", 7),
@@ -286,6 +294,7 @@ def test_internal_paths_agree(monkeypatch, knob, value):
     expected = [p_home_all(*c) for c in cases]
     monkeypatch.setattr(_chain_box, knob, value)
     monkeypatch.setattr(_chain_sorted, "LAYER_LIMIT", -1)  # the box solver from the first layer
+    monkeypatch.setattr(_chain_dense, "DENSE_SEATS", 0)
     for case, want in zip(cases, expected):
         assert p_home_all(*case) == pytest.approx(want, abs=1e-13)
 

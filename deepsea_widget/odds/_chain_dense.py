@@ -1,0 +1,401 @@
+"""The exact chain for up to four divers on the game's trail: dense boxes, where a move is a shift.
+
+A *group* is every state with the same divers in the water (bit set ``S``)
+and the same layer key (air, r, diver to move). It is held as a dense box over
+the divers in ``S``, one axis each, in turn order starting with the diver to
+move (array index = position + PAD). Along that first axis the index counts
+*free* spaces, ``y = p - (divers standing below p)``, which makes jumping over
+taken spaces free of thought: a move of m free spaces is ``y -> y - m``
+(``y <= 0``: home), so all rolls of a group are one convolution along its
+first axis (for 0-2 items, two running sums of 3).
+
+After the move, one gather puts the states into the next group's layout (the
+next diver first, in free spaces; the one who just moved last, in spaces).
+Where each cell comes from depends only on the number of divers, so that is a
+table built once per n and kept (`_tables`: int16, 4.6 MB each for four
+divers), and each move only touches its group's box. About 15-20 ns a state
+for big groups, a few times less than the sorting solvers.
+
+A diver left alone in the water is not expanded at all: its chance is a lookup
+in `single_diver.home_table`, exact for one diver (nobody else breathes or
+stands in the way).
+
+The chain's state count (`Chain.count`, the budget) counts each group's states
+as they arrive; a state reached from two groups is counted twice.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ._chain_tables import Chain
+from .dice import DICE_OUTCOMES, MAX_MOVE
+from .single_diver import home_table
+
+DENSE_FAR = 32  # the game's trail; a chain with a diver farther out uses the other solvers
+DENSE_SEATS = 4  # at most this many divers in the water (six would need 39**6 cells)
+PAD = MAX_MOVE  # a move takes free coordinates down to 1 - MAX_MOVE: index 1
+SIDE = DENSE_FAR + PAD + 1  # cells per axis of the tables
+_WIDE = 64  # cells along axis 1 of a move's result (> SIDE): see `_tables`
+_NOWHERE = -128 * _WIDE  # a table's "no state here": far below any box, clipped onto an empty cell
+_BOX_SHAPE = (1, 2, 3, 2, 1)  # the dice sum's weights: a running sum of 3, twice
+
+_TABLES: dict = {}  # n -> (step, free)
+
+
+def applies(chain: Chain) -> bool:
+    """Whether this solver can take ``chain`` (few enough divers, all on the trail)."""
+    return chain.n <= DENSE_SEATS and chain.far <= DENSE_FAR
+
+
+def _tables(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Where each cell of a group's layout comes from, for n divers (index arrays).
+
+    Layout of a group: axis 0 the diver to move (free coordinate), axes 1..n-1
+    the others in turn order (positions). ``step`` is for the gather after a
+    move: for a cell of the next group's layout (axis 0 the next diver in free
+    coordinates, the last axis the diver who moved, in positions), the two
+    coordinates of its source cell that differ, packed as ``first * _WIDE +
+    second``: the mover's free coordinate before the move and the next
+    diver's position. (A move's result is laid out with exactly _WIDE cells
+    along axis 1, so one multiplication turns that into a flat index.)
+    ``free`` is for queuing states given in positions: for a cell of a layout,
+    the first diver's position. Cells that stand for no state hold a large
+    negative number.
+    """
+    got = _TABLES.get(n)
+    if got is not None:
+        return got
+    shape = (SIDE,) * n
+    c = [(np.arange(SIDE, dtype=np.int16) - PAD).reshape([SIDE if i == j else 1 for i in range(n)])
+         for j in range(n)]
+    y, others = c[0], c[1:]
+
+    def distinct_on_trail(values):
+        ok = np.ones((1,) * n, dtype=bool)
+        for i, a in enumerate(values):
+            ok = ok & (a >= 1)
+            for b in values[:i]:
+                ok = ok & (a != b)
+        return ok
+
+    def free_space(y, others):
+        """The y-th free space counted from the sub, given where the others stand."""
+        p = np.broadcast_to(y, shape)
+        for _ in others:
+            p = y + sum((a <= p).astype(np.int16) for a in others)
+        return p
+
+    # free: the first diver's position p from its free coordinate y
+    p = free_space(y, others)
+    ok = distinct_on_trail(others) & (y >= 1) & (p <= DENSE_FAR)
+    free = np.where(ok, p + PAD, _NOWHERE).astype(np.int16)
+    # step: the next diver (axis 0) at free y among the others, the mover (last axis)
+    # at position q; before the move the next diver stood at p, the mover at free y0
+    q = c[-1]
+    p = free_space(y, others)
+    ok = distinct_on_trail(others) & (y >= 1) & (p <= DENSE_FAR)
+    below = (p < q).astype(np.int16) + sum((a < q).astype(np.int16) for a in others[:-1])
+    step = np.where(ok, (q - below + PAD) * _WIDE + p + PAD, _NOWHERE).astype(np.int16)
+    _TABLES[n] = step, free
+    return _TABLES[n]
+
+
+class _Group:
+    """The states of one group: a box of probabilities at index ``lo``, in its layout."""
+
+    __slots__ = ("seats", "array", "lo", "buffer")
+
+    def __init__(self, seats: list[int]):
+        self.seats = seats  # chain seats in the water: the diver to move, then turn order
+        self.array = None
+        self.lo: list[int] = []
+        self.buffer = None  # the workspace memory that holds ``array``
+
+
+class _Workspace:
+    """Warm memory for one solve: flat float and index buffers, reused between calls.
+
+    Touching fresh memory costs more here than the arithmetic on it (each new
+    page is a fault), so workspaces are kept (`_POOL`) and handed back when a
+    solve ends.
+    """
+
+    def __init__(self):
+        self.free: list = []  # flat float arrays for groups, not in use
+        self.scratch: dict = {}  # name -> flat array, contents undefined
+
+    def take(self, size: int) -> np.ndarray:
+        """A flat float array of at least ``size`` cells (contents undefined)."""
+        for i, flat in enumerate(self.free):
+            if flat.size >= size:
+                return self.free.pop(i)
+        return np.zeros(max(size, 1 << 16))
+
+    def give_back(self, flat: np.ndarray) -> None:
+        self.free.append(flat)
+
+    def buffer(self, name: str, shape, dtype=np.float64) -> np.ndarray:
+        size = 1
+        for s in shape:
+            size *= s
+        flat = self.scratch.get(name)
+        if flat is None or flat.size < size:
+            flat = self.scratch[name] = np.zeros(max(size, 2 * flat.size if flat is not None else 0),
+                                                 dtype=dtype)
+        return flat[:size].reshape(shape)
+
+
+_POOL: list = []  # workspaces of finished solves
+
+
+class DenseSolver:
+    """Expands the groups of a `Chain` from the largest layer key down."""
+
+    def __init__(self, chain: Chain):
+        self.chain = chain
+        self.groups: dict = {}
+        try:
+            self.space = _POOL.pop()
+        except IndexError:  # the first solve, or several at once
+            self.space = _Workspace()
+        self.lone = home_table(max_distance=DENSE_FAR, max_chips=max(chain.chips))
+        # P(a move covers at least y free spaces), y = 0..MAX_MOVE, per diver
+        self.reach = []
+        for moves in chain.moves:
+            tail = np.zeros(MAX_MOVE + 1)
+            for m, w in moves:
+                tail[1:m + 1] += w
+            self.reach.append(tail)
+
+    # -- queuing states -----------------------------------------------------------------
+    def add_states(self, key, pos: tuple, mass: np.ndarray) -> None:
+        """Queue distinct states (positions per diver, 0 = home; probability) for layer ``key``."""
+        chain = self.chain
+        t = key[2]
+        in_water = np.zeros(mass.size, dtype=np.int64)
+        for j in range(chain.n):
+            in_water |= (pos[j] > 0).astype(np.int64) << j
+        for s in np.unique(in_water).tolist():
+            sel = in_water == s
+            seats = self._seats(t, s)
+            p = [pos[j][sel] + PAD for j in seats]
+            lo = [int(a.min()) for a in p]
+            shape = [int(a.max()) - b + 1 for a, b in zip(p, lo)]
+            flat = np.zeros(1, dtype=np.intp)
+            for a, b, size in zip(p, lo, shape):
+                flat = flat * size + (a - b)
+            values = np.bincount(flat, weights=mass[sel], minlength=int(np.prod(shape)))
+            self._push_positions(key[0], t, s, lo, values.reshape(shape))
+
+    def _seats(self, t: int, in_water: int) -> list[int]:
+        """The divers in ``in_water`` in turn order, starting with ``t``."""
+        n = self.chain.n
+        return [(t + k) % n for k in range(n) if in_water >> ((t + k) % n) & 1]
+
+    def _push_positions(self, air: int, t: int, in_water: int, lo: list[int],
+                        values: np.ndarray) -> None:
+        """Queue states given in positions (a box at index ``lo``, axes in turn order from ``t``)."""
+        chain = self.chain
+        if not in_water & chain.carrying:  # only empty-handed divers left: all get home
+            chain.home_mass[chain.full] += values.sum()
+            return
+        n = values.ndim
+        if n == 1:  # one diver left: look its chance up
+            chain.count(int(np.count_nonzero(values)))
+            p_home = self.lone[chain.chips[t], air, lo[0] - PAD:lo[0] - PAD + values.size]
+            home = float(values @ p_home)
+            chain.home_mass[chain.full] += home
+            chain.home_mass[chain.full ^ in_water] += float(values.sum()) - home
+            return
+        # pad the first axis by n - 1 empty rows each side: a free coordinate y comes
+        # from a position in y .. y + n - 1
+        pad = n - 1
+        source = self.space.buffer("positions", (values.shape[0] + 2 * pad,) + values.shape[1:])
+        source[:pad] = 0.0
+        source[pad:pad + values.shape[0]] = values
+        source[pad + values.shape[0]:] = 0.0
+        target = [max(lo[0] - pad, PAD + 1), lo[0] + values.shape[0] - 1]
+        box = [(target[0], target[1])] + [(a, a + s - 1) for a, s in zip(lo[1:], values.shape[1:])]
+        inner = int(np.prod(source.shape[1:]))
+        index = self._index(box, _tables(n)[1], lo[0] - pad, inner, source.shape, skip=0)
+        self._gather(air, t, in_water, source, index, box, trim=(0,))
+
+    def _index(self, box, table, base: int, stride: int, shape, skip: int) -> np.ndarray:
+        """Flat indices into a C-ordered source array of ``shape``, for every cell of ``box``.
+
+        The source's flat index is ``(table - base) * stride`` plus, for its
+        axes ``skip + 1`` on, the cell's coordinates along the target's axes
+        ``1`` on (from the box's corner). Cells the table has no state for come
+        out negative (clipped onto the empty cell 0 by the gather).
+        """
+        n = len(box)
+        cut = tuple(slice(a, b + 1) for a, b in box)
+        sizes = [b - a + 1 for a, b in box]
+        index = self.space.buffer("index", sizes, np.intp)
+        np.multiply(table[cut], stride, out=index, dtype=np.intp)
+        offsets = -base * stride
+        inner = 1
+        for k in range(n - 1, skip, -1):  # source axis k is target axis k - skip
+            axis = k - skip
+            along = np.arange(sizes[axis]) * inner
+            offsets = offsets + along.reshape([sizes[axis] if i == axis else 1 for i in range(n)])
+            inner *= shape[k]
+        index += offsets
+        return index
+
+    def _group(self, air: int, t: int, in_water: int) -> _Group:
+        chain = self.chain
+        key = chain.key(air, t, in_water) + (in_water,)
+        group = self.groups.get(key)
+        if group is None:
+            group = self.groups[key] = _Group(self._seats(t, in_water))
+        return group
+
+    def _gather(self, air, t, in_water, source, index, box, trim) -> None:
+        """Add the source cells ``index`` points at (a box at ``box``) to the group (air, t, in_water)."""
+        flat = self.space.take(index.size)
+        values = flat[:index.size].reshape(index.shape)
+        source.ravel().take(index, mode="clip", out=values)
+        self._add(air, t, in_water, flat, values, [a for a, _ in box], trim)
+
+    def _add(self, air, t, in_water, flat, values, lo, trim) -> None:
+        """Add ``values`` (a box at index ``lo``, held in the workspace array ``flat``) to the
+        group (air, t, in_water), its empty ends along ``trim`` cut off."""
+        states = int(np.count_nonzero(values))
+        if not states:
+            self.space.give_back(flat)
+            return
+        self.chain.count(states)
+        group = self._group(air, t, in_water)
+        values, lo = _trim(values, lo, trim)
+        if group.array is None:
+            group.array, group.lo, group.buffer = values, lo, flat
+            return
+        # merge: a box around both
+        old, old_lo = group.array, group.lo
+        new_lo = [min(a, b) for a, b in zip(old_lo, lo)]
+        new_hi = [max(a + s, b + u) for a, s, b, u in zip(old_lo, old.shape, lo, values.shape)]
+        new_shape = tuple(h - a for a, h in zip(new_lo, new_hi))
+        size = int(np.prod(new_shape))
+        merged_flat = self.space.take(size)
+        merged = merged_flat[:size].reshape(new_shape)
+        merged[...] = 0.0
+        merged[tuple(slice(a - b, a - b + s) for a, b, s in zip(old_lo, new_lo, old.shape))] += old
+        merged[tuple(slice(a - b, a - b + s) for a, b, s in zip(lo, new_lo, values.shape))] += values
+        self.space.give_back(group.buffer)
+        self.space.give_back(flat)
+        group.array, group.lo, group.buffer = merged, new_lo, merged_flat
+
+    # -- expanding ----------------------------------------------------------------------
+    def run(self) -> None:
+        """Expand every queued group and all that follow, to the end of the dive."""
+        try:
+            while self.groups:
+                key = max(self.groups)
+                group = self.groups.pop(key)
+                self.expand(key, group)
+                self.space.give_back(group.buffer)
+        finally:  # (no buffer has to be clean: each use writes before it reads)
+            _POOL.append(self.space)
+
+    def expand(self, key, group: _Group) -> None:
+        chain = self.chain
+        air, _, t, in_water = key
+        seats, a, lo = group.seats, group.array, group.lo
+        n = len(seats)
+        chain.layers += 1
+        air_next = air - chain.chips[t]
+        if air_next <= 0:  # the dive ends after this move: who gets home on it?
+            rows = min(a.shape[0], PAD + MAX_MOVE + 1 - lo[0])
+            home = 0.0
+            if rows > 0:
+                reach = self.reach[t][lo[0] - PAD:lo[0] - PAD + rows]
+                home = float(reach @ a[:rows].reshape(rows, -1).sum(axis=1))
+            chain.home_mass[chain.full ^ (in_water & ~(1 << t))] += home
+            chain.home_mass[chain.full ^ in_water] += float(a.sum()) - home
+            return
+        pad = n - 1
+        moves = chain.moves[t]
+        m_min, m_max = moves[0][0], moves[-1][0]
+        z_lo = lo[0] - m_max  # index of the first row of the move's result
+        rows = a.shape[0] + m_max - m_min
+        first = max(z_lo, PAD + 1)  # the rows still in the water
+        last = z_lo + rows - 1
+        # the next group: axis 0 the next diver in free spaces, ..., last the mover in spaces
+        box = ([(max(lo[1] - pad, PAD + 1), lo[1] + a.shape[1] - 1)]
+               + [(b, b + s - 1) for b, s in zip(lo[2:], a.shape[2:])]
+               + [(first, min(last + pad, SIDE - 1))])
+        sizes = [b - c + 1 for c, b in box]
+        size = int(np.prod(sizes))
+        flat = self.space.take(size)
+        values = flat[:size].reshape(sizes)
+        step = _tables(n)[0]
+        base = (z_lo - pad) * _WIDE + lo[1] - pad
+        # the move's result, with pad empty rows each side of the first two axes, so that
+        # every source cell the gather may ask for is inside (and cell 0 is empty)
+        out = self.space.buffer("moved", (rows + 2 * pad, _WIDE) + a.shape[2:])
+        out[:pad] = 0.0
+        out[pad + rows:] = 0.0
+        out[pad:pad + rows, :pad] = 0.0
+        out[pad:pad + rows, pad + a.shape[1]:2 * pad + a.shape[1]] = 0.0
+        moved = out[pad:pad + rows, pad:pad + a.shape[1]]
+        self._move(a, moved, moves)
+        if z_lo <= PAD:  # y <= 0: home on this move
+            home = moved[:PAD + 1 - z_lo].sum(axis=0)
+            self._push_positions(air_next, seats[1], in_water & ~(1 << t), lo[1:], home)
+        if first > last:
+            self.space.give_back(flat)
+            return
+        index = self._index(box, step, base, int(np.prod(a.shape[2:])), out.shape, skip=1)
+        out.ravel().take(index, mode="clip", out=values)
+        self._add(air_next, seats[1], in_water, flat, values, [c for c, _ in box], trim=(0,))
+
+    def _move(self, a: np.ndarray, out: np.ndarray, moves) -> None:
+        """Write into ``out`` every roll of the states ``a`` (free coordinates along axis 0):
+        y -> y - m with probability w; out's row 0 is y = a's row 0 - the largest move."""
+        n_rows = a.shape[0]
+        m_max = moves[-1][0]
+        weights = tuple(round(w * DICE_OUTCOMES) for _, w in moves)
+        if weights == _BOX_SHAPE:  # 0-2 items: two running sums of 3, then / 9
+            run3 = self.space.buffer("run3", (n_rows + 2,) + a.shape[1:])
+            # run3[i] = a[i] + a[i - 1] + a[i - 2]; out[k] = run3[k] + run3[k - 1] + run3[k - 2]
+            _running_sum3(a, run3)
+            _running_sum3(run3, out)
+            out *= 1.0 / DICE_OUTCOMES
+        else:
+            out[...] = 0.0
+            for m, w in moves:
+                out[m_max - m:m_max - m + n_rows] += a * w
+
+
+def _running_sum3(a: np.ndarray, out: np.ndarray) -> None:
+    """out[i] = a[i] + a[i - 1] + a[i - 2] along axis 0 (a is 0 outside its rows; out has two more)."""
+    n = a.shape[0]
+    if n == 1:
+        out[0] = out[1] = out[2] = a[0]
+        return
+    np.add(a[1:], a[:-1], out=out[1:n])
+    out[0] = a[0]
+    out[n] = a[n - 1]
+    out[n + 1] = 0.0
+    out[2:] += a
+
+
+def _trim(values: np.ndarray, lo: list[int], axes: tuple):
+    """Drop empty slabs at both ends of ``axes`` of ``values`` (a box at index ``lo``).
+
+    Returns (None, None) when nothing is left."""
+    lo = list(lo)
+    for axis in axes:
+        size = values.shape[axis]
+        first, last = 0, size - 1
+        while first <= last and not values[(slice(None),) * axis + (first,)].any():
+            first += 1
+        if first > last:
+            return None, None
+        while not values[(slice(None),) * axis + (last,)].any():
+            last -= 1
+        if first > 0 or last < size - 1:
+            values = values[(slice(None),) * axis + (slice(first, last + 1),)]
+            lo[axis] += first
+    return values, lo

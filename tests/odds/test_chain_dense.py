@@ -1,0 +1,122 @@
+"""The dense solver's own parts: its layout tables, its reuse of memory, where it steps aside.
+
+Its answers are checked with the other solvers' in test_all_divers.py (brute force through
+every way, big chains against the sorted solver); these tests pin down what those cannot see.
+"""
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deepsea_widget.odds import StateBudgetExceeded, _chain_dense, _chain_sorted, all_divers
+from deepsea_widget.odds._chain_dense import _NOWHERE, _WIDE, DENSE_FAR, PAD, _tables
+
+
+def free_space(y, taken):
+    """The y-th free space counted from the sub, the spaces in ``taken`` skipped (the literal way)."""
+    p = 0
+    while y > 0:
+        p += 1
+        if p not in taken:
+            y -= 1
+    return p
+
+
+def free_coordinate(p, others):
+    return p - sum(1 for q in others if q < p)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_tables_say_where_each_cell_comes_from(n):
+    step, free = _tables(n)
+    side = DENSE_FAR + PAD + 1
+    assert step.shape == free.shape == (side,) * n
+    cells = [(1, 2, 3, 4)[:n], (5, 1, 9, 7)[:n], (3, 30, 31, 32)[:n], (32, 31, 1, 2)[:n],
+             (7, 8, 6, 9)[:n], (1, 32, 16, 15)[:n]]
+    for y, *others in cells:  # axis 0 a free coordinate, the rest positions
+        if len(set(others)) < len(others):
+            continue
+        p = free_space(y, set(others))
+        index = (y + PAD,) + tuple(q + PAD for q in others)
+        assert free[index] == (p + PAD if p <= DENSE_FAR else _NOWHERE)
+        # after a move: axis 0 the next diver (free), the last axis the mover (a position)
+        mover = others[-1]
+        if p > DENSE_FAR:
+            assert step[index] == _NOWHERE
+            continue
+        before = free_coordinate(mover, [p] + others[:-1])
+        assert step[index] == (before + PAD) * _WIDE + p + PAD
+    # no state: two divers on one space, a diver off the trail, a free coordinate <= 0
+    nowhere = [(3,) + (5,) * (n - 1)] if n > 2 else []
+    nowhere += [(0,) + tuple(range(1, n)), (3,) + (0,) + tuple(range(2, n))]
+    for cell in nowhere:
+        index = tuple(c + PAD for c in cell)
+        assert step[index] == _NOWHERE and free[index] == _NOWHERE
+
+
+def test_memory_is_reused_and_a_budget_stop_leaves_nothing_behind():
+    deep = ([20, 25, 30, 28], [1, 1, 1, 1], 25, 0)
+    small = ([12, 9, 15, 4], [1, 0, 2, 1], 14, 2)
+    first = all_divers.p_home_all(*deep)
+    with pytest.raises(StateBudgetExceeded):
+        all_divers.p_home_all(*deep, max_states=200_000)  # stops inside the dense solver
+    assert all_divers.p_home_all(*small) == pytest.approx(_sorted_only(small), abs=1e-13)
+    assert all_divers.p_home_all(*deep) == first
+    assert _chain_dense._POOL  # kept for the next question
+
+
+def _sorted_only(case):
+    saved = _chain_sorted.LAYER_LIMIT
+    _chain_sorted.LAYER_LIMIT = 10 ** 9
+    try:
+        return all_divers.p_home_all(*case)
+    finally:
+        _chain_sorted.LAYER_LIMIT = saved
+
+
+def test_what_ifs_beyond_the_trail_and_five_divers_use_the_other_solvers():
+    chain = all_divers.Chain([40, 10], [1, 1], 10 ** 6)
+    assert not _chain_dense.applies(chain)
+    assert not _chain_dense.applies(all_divers.Chain([5, 6, 7, 8, 9], [1] * 5, 10 ** 6))
+    assert _chain_dense.applies(all_divers.Chain([32, 31, 30, 29], [1] * 4, 10 ** 6))
+    case = ([40, 10, 20], [1, 0, 1], 12, 0)
+    assert all_divers.p_home_all(*case) == pytest.approx(_sorted_only(case), abs=1e-13)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 4).flatmap(lambda n: st.tuples(
+    st.lists(st.integers(1, DENSE_FAR), min_size=n, max_size=n, unique=True),
+    st.lists(st.sampled_from([0, 1, 1, 2, 3, 4, 5, 6]), min_size=n, max_size=n),
+    st.integers(1, 10), st.integers(0, n - 1))))
+def test_whole_trail_positions_match_the_sorted_solver(case):
+    """Anywhere on the 32-space trail, every item count (two running sums for 0-2 items,
+    plain shifted copies from 3 on, no move at all from 6 on)."""
+    positions, chips, air, turn = case
+    saved = _chain_sorted.LAYER_LIMIT
+    _chain_sorted.LAYER_LIMIT = -1  # the dense solver from the first layer
+    try:
+        dense = all_divers.p_home_all(positions, chips, air, turn)
+    finally:
+        _chain_sorted.LAYER_LIMIT = saved
+    assert dense == pytest.approx(_sorted_only(case), abs=1e-13)
+
+
+def test_every_item_count_moves_as_the_dice_say():
+    """One diver among empty-handed ones far behind it: P(home) per item count, against the
+    sorted solver, for all seatings."""
+    for chips, seat in itertools.product(range(7), range(3)):
+        positions = [30, 31, 32]
+        positions[seat] = 4
+        items = [0, 0, 0]
+        items[seat] = chips
+        case = (positions, items, 3, seat)
+        saved = _chain_sorted.LAYER_LIMIT
+        _chain_sorted.LAYER_LIMIT = -1
+        try:
+            dense = all_divers.p_home_all(*case)
+        finally:
+            _chain_sorted.LAYER_LIMIT = saved
+        assert dense == pytest.approx(_sorted_only(case), abs=1e-13), (chips, seat)
