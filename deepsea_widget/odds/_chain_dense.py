@@ -29,6 +29,7 @@ import numpy as np
 
 from ._chain_tables import Chain
 from .dice import DICE_OUTCOMES, MAX_MOVE
+from ._pair_table import pair_outcomes
 from .single_diver import home_table
 
 DENSE_FAR = 32  # the game's trail; a chain with a diver farther out uses the other solvers
@@ -206,6 +207,18 @@ class DenseSolver:
             home = float(values @ p_home)
             chain.home_mass[chain.full] += home
             chain.home_mass[chain.full ^ in_water] += float(values.sum()) - home
+            return
+        if n == 2:  # two divers left: look up how the dive ends
+            chain.count(int(np.count_nonzero(values)))
+            o = next(j for j in range(chain.n) if j != t and in_water >> j & 1)
+            table = pair_outcomes(chain.chips[t], chain.chips[o])[
+                air, lo[0] - PAD:lo[0] - PAD + values.shape[0], lo[1] - PAD:lo[1] - PAD + values.shape[1]]
+            first, second, both = np.tensordot(values, table, axes=2).tolist()
+            home = chain.full ^ in_water  # the divers already home
+            chain.home_mass[home | 1 << t] += first
+            chain.home_mass[home | 1 << o] += second
+            chain.home_mass[chain.full] += both
+            chain.home_mass[home] += float(values.sum()) - first - second - both
             return
         # pad the first axis by n - 1 empty rows each side: a free coordinate y comes
         # from a position in y .. y + n - 1

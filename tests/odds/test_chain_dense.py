@@ -120,3 +120,64 @@ def test_every_item_count_moves_as_the_dice_say():
         finally:
             _chain_sorted.LAYER_LIMIT = saved
         assert dense == pytest.approx(_sorted_only(case), abs=1e-13), (chips, seat)
+
+
+def two_divers_brute_force(p, q, c_first, c_second, air):
+    """How the dive ends for two divers, RULES.md played out: {(first home, second home): P}."""
+    from functools import lru_cache
+
+    chips = (c_first, c_second)
+
+    def move(pos, seat, steps):
+        x, other = pos[seat], pos[1 - seat]
+        while steps > 0:
+            x -= 1
+            if x <= 0:
+                return 0
+            if x != other:
+                steps -= 1
+        return x
+
+    @lru_cache(maxsize=None)
+    def ends(pos, air, seat):
+        air -= chips[seat]
+        out: dict = {}
+        for a in (1, 2, 3):
+            for b in (1, 2, 3):
+                new = list(pos)
+                new[seat] = move(pos, seat, max(0, a + b - chips[seat]))
+                new = tuple(new)
+                if air <= 0 or all(x == 0 for x in new):
+                    result = {(new[0] == 0, new[1] == 0): 1.0}
+                elif 0 in new:  # one left: it moves on alone (its own turns, or all of them)
+                    left = 1 - new.index(0)
+                    result = {}
+                    for (h0, h1), pr in ends_alone(new, air, left).items():
+                        result[h0, h1] = result.get((h0, h1), 0.0) + pr
+                else:
+                    result = ends(new, air, 1 - seat)
+                for k, pr in result.items():
+                    out[k] = out.get(k, 0.0) + pr / 9
+        return out
+
+    def ends_alone(pos, air, seat):
+        if chips[seat] == 0:
+            return {(True, True): 1.0}
+        return ends(pos, air, seat)
+
+    return ends((p, q), air, 0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 6), st.integers(0, 6), st.integers(1, 14), st.integers(1, 14),
+       st.integers(1, 12))
+def test_two_divers_left_are_looked_up_exactly(c_first, c_second, p, q, air):
+    from deepsea_widget.odds._pair_table import BOTH, FIRST, SECOND, pair_outcomes
+
+    if p == q:
+        return
+    table = pair_outcomes(c_first, c_second)[air, p, q]
+    want = two_divers_brute_force(p, q, c_first, c_second, air)
+    assert table[FIRST] == pytest.approx(want.get((True, False), 0.0), abs=1e-12)
+    assert table[SECOND] == pytest.approx(want.get((False, True), 0.0), abs=1e-12)
+    assert table[BOTH] == pytest.approx(want.get((True, True), 0.0), abs=1e-12)
