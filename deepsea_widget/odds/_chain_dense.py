@@ -25,6 +25,8 @@ as they arrive; a state reached from two groups is counted twice.
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ._chain_tables import Chain
@@ -185,7 +187,7 @@ class DenseSolver:
             flat = np.zeros(1, dtype=np.intp)
             for a, b, size in zip(p, lo, shape):
                 flat = flat * size + (a - b)
-            values = np.bincount(flat, weights=mass[sel], minlength=int(np.prod(shape)))
+            values = np.bincount(flat, weights=mass[sel], minlength=math.prod(shape))
             self._push_positions(key[0], t, s, lo, values.reshape(shape))
 
     def _seats(self, t: int, in_water: int) -> list[int]:
@@ -213,7 +215,7 @@ class DenseSolver:
             o = next(j for j in range(chain.n) if j != t and in_water >> j & 1)
             table = pair_outcomes(chain.chips[t], chain.chips[o])[
                 air, lo[0] - PAD:lo[0] - PAD + values.shape[0], lo[1] - PAD:lo[1] - PAD + values.shape[1]]
-            first, second, both = np.tensordot(values, table, axes=2).tolist()
+            first, second, both = (values.reshape(-1) @ table.reshape(-1, 3)).tolist()
             home = chain.full ^ in_water  # the divers already home
             chain.home_mass[home | 1 << t] += first
             chain.home_mass[home | 1 << o] += second
@@ -229,7 +231,7 @@ class DenseSolver:
         source[pad + values.shape[0]:] = 0.0
         target = [max(lo[0] - pad, PAD + 1), lo[0] + values.shape[0] - 1]
         box = [(target[0], target[1])] + [(a, a + s - 1) for a, s in zip(lo[1:], values.shape[1:])]
-        inner = int(np.prod(source.shape[1:]))
+        inner = math.prod(source.shape[1:])
         index = self._index(box, _tables(n)[1], lo[0] - pad, inner, source.shape, skip=0)
         self._gather(air, t, in_water, source, index, box, trim=(0,))
 
@@ -289,7 +291,7 @@ class DenseSolver:
         new_lo = [min(a, b) for a, b in zip(old_lo, lo)]
         new_hi = [max(a + s, b + u) for a, s, b, u in zip(old_lo, old.shape, lo, values.shape)]
         new_shape = tuple(h - a for a, h in zip(new_lo, new_hi))
-        size = int(np.prod(new_shape))
+        size = math.prod(new_shape)
         merged_flat = self.space.take(size)
         merged = merged_flat[:size].reshape(new_shape)
         merged[...] = 0.0
@@ -339,7 +341,7 @@ class DenseSolver:
                + [(b, b + s - 1) for b, s in zip(lo[2:], a.shape[2:])]
                + [(first, min(last + pad, SIDE - 1))])
         sizes = [b - c + 1 for c, b in box]
-        size = int(np.prod(sizes))
+        size = math.prod(sizes)
         flat = self.space.take(size)
         values = flat[:size].reshape(sizes)
         step = _tables(n)[0]
@@ -359,7 +361,7 @@ class DenseSolver:
         if first > last:
             self.space.give_back(flat)
             return
-        index = self._index(box, step, base, int(np.prod(a.shape[2:])), out.shape, skip=1)
+        index = self._index(box, step, base, math.prod(a.shape[2:]), out.shape, skip=1)
         out.ravel().take(index, mode="clip", out=values)
         self._add(air_next, seats[1], in_water, flat, values, [c for c, _ in box], trim=(0,))
 

@@ -5,9 +5,9 @@ fixed cost of each numpy call matters more than the cost per state. So here a
 state is one integer (the divers' positions packed side by side), a layer's
 duplicates are merged by one sort, and all rolls of all its states are expanded
 at once, in about 40 numpy calls per layer. Sorting costs more per state than
-the box solver's dense merge once layers grow, so the first layer with more
-than LAYER_LIMIT states, and everything still queued, is handed over to
-`_chain_box.BoxSolver`, which finishes the chain.
+the solvers for big layers, so the first layer with more than LAYER_LIMIT
+states, and everything still queued, is handed over to `_chain_dense` (up to
+four divers on the trail) or `_chain_box`, which finishes the chain.
 """
 from __future__ import annotations
 
@@ -17,7 +17,9 @@ from . import _chain_dense
 from ._chain_box import BoxSolver
 from ._chain_tables import Chain, jump_table
 
-LAYER_LIMIT = 4_000  # states: about where sorting starts to cost more than the box (measured)
+# states in a layer: about where sorting starts to cost more than the big-layer solver (measured)
+LAYER_LIMIT = 4_000  # handing over to the dense solver
+BOX_LAYER_LIMIT = 20_000  # handing over to the box solver
 
 
 def solve(chain: Chain, air: int, turn: int) -> None:
@@ -33,6 +35,8 @@ def solve(chain: Chain, air: int, turn: int) -> None:
     home_mass = chain.home_mass
     start = np.array([sum(p << s for p, s in zip(chain.start, shifts))], dtype=np.int64)
     pending = {chain.key(air, turn, full): [(start, np.ones(1))]}
+    dense = _chain_dense.applies(chain)
+    limit = LAYER_LIMIT if dense else BOX_LAYER_LIMIT
 
     def decode(codes):
         return tuple((codes >> s) & low for s in shifts)
@@ -40,8 +44,8 @@ def solve(chain: Chain, air: int, turn: int) -> None:
     while pending:
         key = max(pending)
         codes, mass = _merge(pending.pop(key))
-        if codes.size > LAYER_LIMIT:  # big layers: a solver for them takes over from here
-            box = _chain_dense.DenseSolver(chain) if _chain_dense.applies(chain) else BoxSolver(chain)
+        if codes.size > limit:  # big layers: a solver for them takes over from here
+            box = _chain_dense.DenseSolver(chain) if dense else BoxSolver(chain)
             box.add_states(key, decode(codes), mass)
             for later, batches in pending.items():
                 codes, mass = _merge(batches)

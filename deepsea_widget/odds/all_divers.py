@@ -13,11 +13,14 @@ they all get home for sure). So every move lowers the key (air, r), r = seats
 from the diver to move to the next carrying diver in the water, and each
 layer (air, r, diver to move) is complete before it is expanded.
 
-Two solvers share the work (both exact, the same arithmetic): layers of up to
-a few thousand states are merged by sorting packed codes (`_chain_sorted`, few
-numpy calls per layer, which is what most questions need), bigger ones in a
-dense box over the divers' positions (`_chain_box`, cheaper per state); the
-first big layer hands the rest of the chain to the box solver.
+Three solvers share the work (all exact, the same arithmetic): layers of up
+to a few thousand states are merged by sorting packed codes (`_chain_sorted`,
+few numpy calls per layer, which is what most questions need); the first
+bigger layer hands the rest of the chain to a solver for big layers: for up
+to four divers on the 32-space trail the dense solver (`_chain_dense`: a move
+is a shift in free-space coordinates, one gather per move, and two divers or
+one left in the water are looked up in exact tables), else the dense-box
+solver (`_chain_box`, five or six divers, or what-ifs beyond the trail).
 """
 from __future__ import annotations
 
@@ -52,11 +55,13 @@ def p_home_all(positions, chips, air: int, turn: int, *,
 
     Cost grows with the number of states (positions x air x turn) the rest of
     the dive can reach: a few thousand for a typical 4-diver position (1-15 ms),
-    millions when many divers are far out with few items and full air (about
-    0.3 us a state). Past ``max_states`` it raises `StateBudgetExceeded` instead of
-    running on (fall back to Monte Carlo, `estimate_home`); the default lets the
-    deep 6-diver benchmark (6.3 million states, ~1.5 s) through. For a live
-    display pass a smaller budget, e.g. ``max_states=300_000`` (about 0.1 s).
+    millions when many divers are far out with few items and full air: up to
+    four divers, about 40 ns a state (a 4-diver position 20-32 spaces out with
+    full air: 1-3 million states, 60-200 ms); five or six, about 0.2 us a state.
+    Past ``max_states`` it raises `StateBudgetExceeded` instead of running on
+    (fall back to Monte Carlo, `estimate_home`); the default lets the deep
+    6-diver benchmark (6.3 million states, ~1 s) through. For a live display
+    pass a smaller budget, e.g. ``max_states=300_000`` (at most about 60 ms).
     """
     positions, chips, air, turn = check_table_position(positions, chips, air, turn)
     max_states = as_int("max_states", max_states)

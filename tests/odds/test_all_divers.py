@@ -22,13 +22,13 @@ WAYS = {"box": (-1, False), "dense": (-1, True), "sorted-box": (3, False),
 @contextlib.contextmanager
 def solver(name):
     limit, dense = WAYS[name]
-    saved = _chain_sorted.LAYER_LIMIT, _chain_dense.DENSE_SEATS
-    _chain_sorted.LAYER_LIMIT = limit
-    _chain_dense.DENSE_SEATS = saved[1] if dense else 0
+    saved = _chain_sorted.LAYER_LIMIT, _chain_sorted.BOX_LAYER_LIMIT, _chain_dense.DENSE_SEATS
+    _chain_sorted.LAYER_LIMIT = _chain_sorted.BOX_LAYER_LIMIT = limit
+    _chain_dense.DENSE_SEATS = saved[2] if dense else 0
     try:
         yield
     finally:
-        _chain_sorted.LAYER_LIMIT, _chain_dense.DENSE_SEATS = saved
+        _chain_sorted.LAYER_LIMIT, _chain_sorted.BOX_LAYER_LIMIT, _chain_dense.DENSE_SEATS = saved
 
 
 def each_solver(case):
@@ -293,7 +293,7 @@ def test_internal_paths_agree(monkeypatch, knob, value):
              ([10, 5, 6, 14], [1, 2, 2, 1], 10, 0)]
     expected = [p_home_all(*c) for c in cases]
     monkeypatch.setattr(_chain_box, knob, value)
-    monkeypatch.setattr(_chain_sorted, "LAYER_LIMIT", -1)  # the box solver from the first layer
+    monkeypatch.setattr(_chain_sorted, "BOX_LAYER_LIMIT", -1)  # the box solver from the first layer
     monkeypatch.setattr(_chain_dense, "DENSE_SEATS", 0)
     for case, want in zip(cases, expected):
         assert p_home_all(*case) == pytest.approx(want, abs=1e-13)

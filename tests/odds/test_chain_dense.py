@@ -5,6 +5,7 @@ every way, big chains against the sorted solver); these tests pin down what thos
 """
 from __future__ import annotations
 
+import contextlib
 import itertools
 
 import pytest
@@ -68,13 +69,20 @@ def test_memory_is_reused_and_a_budget_stop_leaves_nothing_behind():
     assert _chain_dense._POOL  # kept for the next question
 
 
-def _sorted_only(case):
-    saved = _chain_sorted.LAYER_LIMIT
-    _chain_sorted.LAYER_LIMIT = 10 ** 9
+@contextlib.contextmanager
+def handover(limit):
+    """The sorted solver hands layers over from ``limit`` states (-1: from the first layer)."""
+    saved = _chain_sorted.LAYER_LIMIT, _chain_sorted.BOX_LAYER_LIMIT
+    _chain_sorted.LAYER_LIMIT = _chain_sorted.BOX_LAYER_LIMIT = limit
     try:
-        return all_divers.p_home_all(*case)
+        yield
     finally:
-        _chain_sorted.LAYER_LIMIT = saved
+        _chain_sorted.LAYER_LIMIT, _chain_sorted.BOX_LAYER_LIMIT = saved
+
+
+def _sorted_only(case):
+    with handover(10 ** 9):
+        return all_divers.p_home_all(*case)
 
 
 def test_what_ifs_beyond_the_trail_and_five_divers_use_the_other_solvers():
@@ -83,7 +91,9 @@ def test_what_ifs_beyond_the_trail_and_five_divers_use_the_other_solvers():
     assert not _chain_dense.applies(all_divers.Chain([5, 6, 7, 8, 9], [1] * 5, 10 ** 6))
     assert _chain_dense.applies(all_divers.Chain([32, 31, 30, 29], [1] * 4, 10 ** 6))
     case = ([40, 10, 20], [1, 0, 1], 12, 0)
-    assert all_divers.p_home_all(*case) == pytest.approx(_sorted_only(case), abs=1e-13)
+    with handover(-1):  # the box solver from the first layer
+        box = all_divers.p_home_all(*case)
+    assert box == pytest.approx(_sorted_only(case), abs=1e-13)
 
 
 @settings(max_examples=40, deadline=None)
@@ -95,12 +105,8 @@ def test_whole_trail_positions_match_the_sorted_solver(case):
     """Anywhere on the 32-space trail, every item count (two running sums for 0-2 items,
     plain shifted copies from 3 on, no move at all from 6 on)."""
     positions, chips, air, turn = case
-    saved = _chain_sorted.LAYER_LIMIT
-    _chain_sorted.LAYER_LIMIT = -1  # the dense solver from the first layer
-    try:
+    with handover(-1):  # the dense solver from the first layer
         dense = all_divers.p_home_all(positions, chips, air, turn)
-    finally:
-        _chain_sorted.LAYER_LIMIT = saved
     assert dense == pytest.approx(_sorted_only(case), abs=1e-13)
 
 
@@ -113,12 +119,8 @@ def test_every_item_count_moves_as_the_dice_say():
         items = [0, 0, 0]
         items[seat] = chips
         case = (positions, items, 3, seat)
-        saved = _chain_sorted.LAYER_LIMIT
-        _chain_sorted.LAYER_LIMIT = -1
-        try:
+        with handover(-1):
             dense = all_divers.p_home_all(*case)
-        finally:
-            _chain_sorted.LAYER_LIMIT = saved
         assert dense == pytest.approx(_sorted_only(case), abs=1e-13), (chips, seat)
 
 
