@@ -25,7 +25,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import numpy as np  # noqa: E402
 from _odds_reference import ref_home_tables, ref_p_home, ref_p_home_all  # noqa: E402
 
-from deepsea_widget.odds import all_divers, home_table, p_home, single_diver  # noqa: E402
+from deepsea_widget.odds import _chain_dense, _pair_table, all_divers, home_table, p_home, single_diver  # noqa: E402
 
 # (label, positions, chips, air, turn, reference is slow)
 CHAIN_CASES = [
@@ -34,6 +34,7 @@ CHAIN_CASES = [
     ("6 divers", [14, 9, 18, 6, 12, 20], [1, 2, 1, 2, 1, 2], 16, 0, False),
     ("6 divers deep (21-30 out)", [25, 22, 28, 21, 30, 27], [1, 2, 2, 2, 2, 2], 25, 0, True),
     ("4 divers deep, 1 item each", [20, 25, 30, 28], [1, 1, 1, 1], 25, 0, True),
+    ("4 divers deep, 0-1 items", [32, 30, 28, 26], [0, 1, 1, 0], 25, 0, True),
 ]
 
 
@@ -128,6 +129,11 @@ def chain_states(positions, chips, air, turn):
 
 def bench_chain(quick):
     all_divers.p_home_all([10, 5, 6, 14], [1, 2, 2, 1], 10, 0)  # one-off tables
+    dense = timed(lambda: [_chain_dense._tables(n) for n in (2, 3, 4)])[:2]
+    row("p_home_all's dense layout tables", "n = 2, 3, 4 divers", dense, None, "one-off, kept")
+    pair = timed(_pair_table.pair_outcomes, 1, 0)[:2]
+    row("  a two-diver table (1 and 0 items)", "26 x 33 x 33 x 3", pair, None,
+        "one-off per pair of item counts, kept")
     peak = {}
     for label, positions, chips, air, turn, slow in CHAIN_CASES:
         stats = chain_states(positions, chips, air, turn)

@@ -214,8 +214,8 @@ class DenseSolver:
             chain.count(int(np.count_nonzero(values)))
             o = next(j for j in range(chain.n) if j != t and in_water >> j & 1)
             table = pair_outcomes(chain.chips[t], chain.chips[o])[
-                air, lo[0] - PAD:lo[0] - PAD + values.shape[0], lo[1] - PAD:lo[1] - PAD + values.shape[1]]
-            first, second, both = (values.reshape(-1) @ table.reshape(-1, 3)).tolist()
+                air, :, lo[0] - PAD:lo[0] - PAD + values.shape[0], lo[1] - PAD:lo[1] - PAD + values.shape[1]]
+            first, second, both = (table.reshape(3, -1) @ values.reshape(-1)).tolist()
             home = chain.full ^ in_water  # the divers already home
             chain.home_mass[home | 1 << t] += first
             chain.home_mass[home | 1 << o] += second

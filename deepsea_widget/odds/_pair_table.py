@@ -28,9 +28,9 @@ _TABLES: dict = {}  # (c_first, c_second) -> array [air, first's space, second's
 
 
 def pair_outcomes(c_first: int, c_second: int) -> np.ndarray:
-    """``table[air, p, q, k]``: P(outcome k) with the first diver (``c_first`` items) on
+    """``table[air, k, p, q]``: P(outcome k) with the first diver (``c_first`` items) on
     space p about to move, the second (``c_second`` items) on space q; air 1..25 before
-    the first breathes. Outcomes: FIRST (only the first gets home), SECOND, BOTH.
+    the first breathes. Outcomes k: FIRST (only the first gets home), SECOND, BOTH.
     Index 0 and cells with p == q stand for no position (their values mean nothing)."""
     key = min(c_first, NEVER_MOVES), min(c_second, NEVER_MOVES)
     table = _TABLES.get(key)
@@ -41,18 +41,30 @@ def pair_outcomes(c_first: int, c_second: int) -> np.ndarray:
 
 
 def _build(c_a: int, c_b: int) -> None:
-    """Both tables of the pair (a moves first; b moves first) by one pass up the air."""
-    shape = (FULL_AIR + 1, TRAIL + 1, TRAIL + 1, 3)
+    """Both tables of the pair (a moves first; b moves first) by one pass up the air.
+
+    All rolls of a turn at once: arrays are [roll, mover's space, other's space]."""
+    shape = (FULL_AIR + 1, 3, TRAIL + 1, TRAIL + 1)
     tables = {(c_a, c_b): np.zeros(shape), (c_b, c_a): np.zeros(shape)}  # one if c_a == c_b
     if c_a == 0 and c_b == 0:  # nobody breathes: both get home
         for table in tables.values():
-            table[..., BOTH] = 1.0
+            table[:, BOTH] = 1.0
         _TABLES.update(tables)
         return
     lone = home_table(max_distance=TRAIL, max_chips=NEVER_MOVES)
     space = np.arange(TRAIL + 1)
-    p, q = space[:, None], space[None, :]  # the mover's space, the other's space
+    p, q = space[None, :, None], space[None, None, :]  # the mover's space, the other's space
     y = p - (q < p)  # the mover's free coordinate: spaces to the sub, the other's not counted
+    turns = {}  # what one turn does, whatever the air: per (mover's items)
+    for c in {c_a, c_b}:
+        weights = movement_weights(c)
+        moves = np.array(list(weights), dtype=np.int64)[:, None, None]
+        w = np.array(list(weights.values()))[:, None, None] / DICE_OUTCOMES
+        left = y - moves  # [roll, p, q]
+        home = left <= 0
+        landed = np.minimum(np.where(home, 1, left + (q <= left)), TRAIL)  # the left-th free space
+        source = (q * (TRAIL + 1) + landed).reshape(-1)  # the other's table: [its space, mover's]
+        turns[c] = (w * home).sum(axis=0), (w * ~home).reshape(1, -1), source, home.shape
     # an empty-handed mover's turn keeps the air: do its partner's table first at each air
     order = [(c_a, c_b), (c_b, c_a)] if c_b == 0 else [(c_b, c_a), (c_a, c_b)]
     if c_a == c_b:
@@ -60,23 +72,18 @@ def _build(c_a: int, c_b: int) -> None:
     for air in range(1, FULL_AIR + 1):
         for mover, other in order:
             out = tables[mover, other][air]
+            reach, still, source, roll_shape = turns[mover]  # reach: P(home on this move)
             after = air - mover
-            for move, weight in movement_weights(mover).items():
-                w = weight / DICE_OUTCOMES
-                left = y - move
-                home = left <= 0
-                if after <= 0:  # the dive ends after this move
-                    out[..., FIRST] += w * home
-                    continue
-                alone = lone[other, after, q]  # the other, alone, moves next
-                out[..., BOTH] += w * home * alone
-                out[..., FIRST] += w * home * (1.0 - alone)
-                # still out: the other moves next, from its table (roles swapped)
-                landed = np.where(home, 1, left + (q <= left))  # the left-th free space
-                landed = np.minimum(landed, TRAIL)
-                nxt = tables[other, mover][after][np.broadcast_to(q, landed.shape), landed]
-                still = w * ~home
-                out[..., FIRST] += still * nxt[..., SECOND]
-                out[..., SECOND] += still * nxt[..., FIRST]
-                out[..., BOTH] += still * nxt[..., BOTH]
+            if after <= 0:  # the dive ends after this move
+                out[FIRST] = reach
+                continue
+            alone = lone[other, after, space][None, :]  # the other, alone, moves next
+            out[BOTH] = reach * alone
+            out[FIRST] = reach * (1.0 - alone)
+            # still out: the other moves next, from its table (roles swapped)
+            nxt = tables[other, mover][after].reshape(3, -1).take(source, axis=1)
+            ends = (nxt * still).reshape((3,) + roll_shape).sum(axis=1)
+            out[FIRST] += ends[SECOND]
+            out[SECOND] += ends[FIRST]
+            out[BOTH] += ends[BOTH]
     _TABLES.update(tables)

@@ -178,7 +178,7 @@ def test_two_divers_left_are_looked_up_exactly(c_first, c_second, p, q, air):
 
     if p == q:
         return
-    table = pair_outcomes(c_first, c_second)[air, p, q]
+    table = pair_outcomes(c_first, c_second)[air, :, p, q]
     want = two_divers_brute_force(p, q, c_first, c_second, air)
     assert table[FIRST] == pytest.approx(want.get((True, False), 0.0), abs=1e-12)
     assert table[SECOND] == pytest.approx(want.get((False, True), 0.0), abs=1e-12)
