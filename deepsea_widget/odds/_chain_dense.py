@@ -13,12 +13,15 @@ After the move, one gather puts the states into the next group's layout (the
 next diver first, in free spaces; the one who just moved last, in spaces).
 Where each cell comes from depends only on the number of divers, so that is a
 table built once per n and kept (`_tables`: int16, 4.6 MB each for four
-divers), and each move only touches its group's box. About 15-20 ns a state
-for big groups, a few times less than the sorting solvers.
+divers), and each move only touches its group's box: about 20 ns a cell of a
+big group, a few times less a state than the sorting solvers.
 
-A diver left alone in the water is not expanded at all: its chance is a lookup
-in `single_diver.home_table`, exact for one diver (nobody else breathes or
-stands in the way).
+Divers left alone or in twos are not expanded at all: one diver's chance is a
+lookup in `single_diver.home_table` (exact: nobody else breathes or stands in
+the way), two divers' joint outcome one in `_pair_table`.
+
+Memory: the arrays of a solve are kept for the next one (fresh pages cost more
+than the arithmetic here), about 50 MB after the deepest 4-diver questions.
 
 The chain's state count (`Chain.count`, the budget) counts each group's states
 as they arrive; a state reached from two groups is counted twice.
@@ -30,8 +33,8 @@ import math
 import numpy as np
 
 from ._chain_tables import Chain
-from .dice import DICE_OUTCOMES, MAX_MOVE
 from ._pair_table import pair_outcomes
+from .dice import DICE_OUTCOMES, MAX_MOVE
 from .single_diver import home_table
 
 DENSE_FAR = 32  # the game's trail; a chain with a diver farther out uses the other solvers
@@ -92,11 +95,9 @@ def _tables(n: int) -> tuple[np.ndarray, np.ndarray]:
     p = free_space(y, others)
     ok = distinct_on_trail(others) & (y >= 1) & (p <= DENSE_FAR)
     free = np.where(ok, p + PAD, _NOWHERE).astype(np.int16)
-    # step: the next diver (axis 0) at free y among the others, the mover (last axis)
-    # at position q; before the move the next diver stood at p, the mover at free y0
+    # step: the next diver (axis 0) at free y among the others stands at p (as above);
+    # the mover (last axis) at position q had free coordinate q - below before its move
     q = c[-1]
-    p = free_space(y, others)
-    ok = distinct_on_trail(others) & (y >= 1) & (p <= DENSE_FAR)
     below = (p < q).astype(np.int16) + sum((a < q).astype(np.int16) for a in others[:-1])
     step = np.where(ok, (q - below + PAD) * _WIDE + p + PAD, _NOWHERE).astype(np.int16)
     _TABLES[n] = step, free
@@ -233,7 +234,7 @@ class DenseSolver:
         box = [(target[0], target[1])] + [(a, a + s - 1) for a, s in zip(lo[1:], values.shape[1:])]
         inner = math.prod(source.shape[1:])
         index = self._index(box, _tables(n)[1], lo[0] - pad, inner, source.shape, skip=0)
-        self._gather(air, t, in_water, source, index, box, trim=(0,))
+        self._gather(air, t, in_water, source, index, box)
 
     def _index(self, box, table, base: int, stride: int, shape, skip: int) -> np.ndarray:
         """Flat indices into a C-ordered source array of ``shape``, for every cell of ``box``.
@@ -266,23 +267,20 @@ class DenseSolver:
             group = self.groups[key] = _Group(self._seats(t, in_water))
         return group
 
-    def _gather(self, air, t, in_water, source, index, box, trim) -> None:
-        """Add the source cells ``index`` points at (a box at ``box``) to the group (air, t, in_water)."""
+    def _gather(self, air, t, in_water, source, index, box) -> None:
+        """Add the source cells ``index`` points at (a box at ``box``) to the group
+        (air, t, in_water), empty rows at either end of axis 0 left out."""
         flat = self.space.take(index.size)
         values = flat[:index.size].reshape(index.shape)
         source.ravel().take(index, mode="clip", out=values)
-        self._add(air, t, in_water, flat, values, [a for a, _ in box], trim)
-
-    def _add(self, air, t, in_water, flat, values, lo, trim) -> None:
-        """Add ``values`` (a box at index ``lo``, held in the workspace array ``flat``) to the
-        group (air, t, in_water), its empty ends along ``trim`` cut off."""
         states = int(np.count_nonzero(values))
         if not states:
             self.space.give_back(flat)
             return
         self.chain.count(states)
         group = self._group(air, t, in_water)
-        values, lo = _trim(values, lo, trim)
+        lo = [a for a, _ in box]
+        values, lo[0] = _trim_rows(values, lo[0])
         if group.array is None:
             group.array, group.lo, group.buffer = values, lo, flat
             return
@@ -340,12 +338,6 @@ class DenseSolver:
         box = ([(max(lo[1] - pad, PAD + 1), lo[1] + a.shape[1] - 1)]
                + [(b, b + s - 1) for b, s in zip(lo[2:], a.shape[2:])]
                + [(first, min(last + pad, SIDE - 1))])
-        sizes = [b - c + 1 for c, b in box]
-        size = math.prod(sizes)
-        flat = self.space.take(size)
-        values = flat[:size].reshape(sizes)
-        step = _tables(n)[0]
-        base = (z_lo - pad) * _WIDE + lo[1] - pad
         # the move's result, with pad empty rows each side of the first two axes, so that
         # every source cell the gather may ask for is inside (and cell 0 is empty)
         out = self.space.buffer("moved", (rows + 2 * pad, _WIDE) + a.shape[2:])
@@ -359,11 +351,10 @@ class DenseSolver:
             home = moved[:PAD + 1 - z_lo].sum(axis=0)
             self._push_positions(air_next, seats[1], in_water & ~(1 << t), lo[1:], home)
         if first > last:
-            self.space.give_back(flat)
             return
-        index = self._index(box, step, base, math.prod(a.shape[2:]), out.shape, skip=1)
-        out.ravel().take(index, mode="clip", out=values)
-        self._add(air_next, seats[1], in_water, flat, values, [c for c, _ in box], trim=(0,))
+        index = self._index(box, _tables(n)[0], (z_lo - pad) * _WIDE + lo[1] - pad,
+                            math.prod(a.shape[2:]), out.shape, skip=1)
+        self._gather(air_next, seats[1], in_water, out, index, box)
 
     def _move(self, a: np.ndarray, out: np.ndarray, moves) -> None:
         """Write into ``out`` every roll of the states ``a`` (free coordinates along axis 0):
@@ -396,21 +387,12 @@ def _running_sum3(a: np.ndarray, out: np.ndarray) -> None:
     out[2:] += a
 
 
-def _trim(values: np.ndarray, lo: list[int], axes: tuple):
-    """Drop empty slabs at both ends of ``axes`` of ``values`` (a box at index ``lo``).
-
-    Returns (None, None) when nothing is left."""
-    lo = list(lo)
-    for axis in axes:
-        size = values.shape[axis]
-        first, last = 0, size - 1
-        while first <= last and not values[(slice(None),) * axis + (first,)].any():
-            first += 1
-        if first > last:
-            return None, None
-        while not values[(slice(None),) * axis + (last,)].any():
-            last -= 1
-        if first > 0 or last < size - 1:
-            values = values[(slice(None),) * axis + (slice(first, last + 1),)]
-            lo[axis] += first
-    return values, lo
+def _trim_rows(values: np.ndarray, lo: int) -> tuple[np.ndarray, int]:
+    """``values`` (with a non-zero somewhere, its row 0 at index ``lo``) without empty rows
+    at either end of axis 0, and the index of its new row 0."""
+    first, last = 0, values.shape[0] - 1
+    while not values[first].any():
+        first += 1
+    while not values[last].any():
+        last -= 1
+    return values[first:last + 1], lo + first
