@@ -19,7 +19,7 @@ import numpy as np
 
 from ._checks import FULL_AIR
 from .dice import DICE_OUTCOMES, movement_weights
-from .single_diver import NEVER_MOVES, home_table
+from .single_diver import home_table
 
 TRAIL = 32  # trail spaces covered by the tables
 FIRST, SECOND, BOTH = 0, 1, 2  # the outcome channels
@@ -32,7 +32,7 @@ def pair_outcomes(c_first: int, c_second: int) -> np.ndarray:
     space p about to move, the second (``c_second`` items) on space q; air 1..25 before
     the first breathes. Outcomes k: FIRST (only the first gets home), SECOND, BOTH.
     Index 0 and cells with p == q stand for no position (their values mean nothing)."""
-    key = min(c_first, NEVER_MOVES), min(c_second, NEVER_MOVES)
+    key = c_first, c_second  # (six or more items never move, but still breathe all they carry)
     table = _TABLES.get(key)
     if table is None:
         _build(*key)
@@ -51,7 +51,7 @@ def _build(c_a: int, c_b: int) -> None:
             table[:, BOTH] = 1.0
         _TABLES.update(tables)
         return
-    lone = home_table(max_distance=TRAIL, max_chips=NEVER_MOVES)
+    lone = home_table(max_distance=TRAIL, max_chips=max(c_a, c_b))
     space = np.arange(TRAIL + 1)
     p, q = space[None, :, None], space[None, None, :]  # the mover's space, the other's space
     y = p - (q < p)  # the mover's free coordinate: spaces to the sub, the other's not counted

@@ -99,11 +99,11 @@ def test_what_ifs_beyond_the_trail_and_five_divers_use_the_other_solvers():
 @settings(max_examples=40, deadline=None)
 @given(st.integers(2, 4).flatmap(lambda n: st.tuples(
     st.lists(st.integers(1, DENSE_FAR), min_size=n, max_size=n, unique=True),
-    st.lists(st.sampled_from([0, 1, 1, 2, 3, 4, 5, 6]), min_size=n, max_size=n),
+    st.lists(st.sampled_from([0, 1, 1, 2, 3, 4, 5, 6, 8, 12]), min_size=n, max_size=n),
     st.integers(1, 10), st.integers(0, n - 1))))
 def test_whole_trail_positions_match_the_sorted_solver(case):
     """Anywhere on the 32-space trail, every item count (two running sums for 0-2 items,
-    plain shifted copies from 3 on, no move at all from 6 on)."""
+    plain shifted copies from 3 on, no move at all from 6 on, but still breathing them all)."""
     positions, chips, air, turn = case
     with handover(-1):  # the dense solver from the first layer
         dense = all_divers.p_home_all(positions, chips, air, turn)
@@ -113,15 +113,15 @@ def test_whole_trail_positions_match_the_sorted_solver(case):
 def test_every_item_count_moves_as_the_dice_say():
     """One diver among empty-handed ones far behind it: P(home) per item count, against the
     sorted solver, for all seatings."""
-    for chips, seat in itertools.product(range(7), range(3)):
+    for chips, seat, air in itertools.product(range(14), range(3), (3, 10)):
         positions = [30, 31, 32]
         positions[seat] = 4
         items = [0, 0, 0]
         items[seat] = chips
-        case = (positions, items, 3, seat)
+        case = (positions, items, air, seat)
         with handover(-1):
             dense = all_divers.p_home_all(*case)
-        assert dense == pytest.approx(_sorted_only(case), abs=1e-13), (chips, seat)
+        assert dense == pytest.approx(_sorted_only(case), abs=1e-13), (chips, seat, air)
 
 
 def two_divers_brute_force(p, q, c_first, c_second, air):
@@ -171,8 +171,8 @@ def two_divers_brute_force(p, q, c_first, c_second, air):
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(0, 6), st.integers(0, 6), st.integers(1, 14), st.integers(1, 14),
-       st.integers(1, 12))
+@given(st.integers(0, 13), st.integers(0, 13), st.integers(1, 14), st.integers(1, 14),
+       st.integers(1, 25))
 def test_two_divers_left_are_looked_up_exactly(c_first, c_second, p, q, air):
     from deepsea_widget.odds._pair_table import BOTH, FIRST, SECOND, pair_outcomes
 
