@@ -153,6 +153,7 @@ def bench_chain(quick):
                 note += f", reference peak RSS +{(rss_after - rss_before) / 1024:.0f} MiB"
         row(f"p_home_all, {label}", f"{stats['states']:,} states", ours[:2], ref, note)
         if "deep" in label:
+            _chain_dense._POOL.clear()  # count the dense solver's arrays too (kept between calls)
             tracemalloc.start()
             all_divers.p_home_all(positions, chips, air, turn, max_states=10 ** 9)
             peak[label] = tracemalloc.get_traced_memory()[1]
