@@ -129,6 +129,8 @@ def chain_states(positions, chips, air, turn):
 
 def bench_chain(quick):
     all_divers.p_home_all([10, 5, 6, 14], [1, 2, 2, 1], 10, 0)  # one-off tables
+    _chain_dense._TABLES.clear()  # (the warm-up question may have built them)
+    _pair_table._TABLES.clear()
     dense = timed(lambda: [_chain_dense._tables(n) for n in (2, 3, 4)])[:2]
     row("p_home_all's dense layout tables", "n = 2, 3, 4 divers", dense, None, "one-off, kept")
     pair = timed(_pair_table.pair_outcomes, 1, 0)[:2]

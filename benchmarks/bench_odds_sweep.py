@@ -94,6 +94,8 @@ def summary(label, rows):
 def warm_up():
     """Build the one-off tables (kept for the process) and say what they cost."""
     all_divers.p_home_all([10, 5, 6, 14], [1, 2, 2, 1], 10, 0)  # the single-diver and jump tables
+    _chain_dense._TABLES.clear()  # (that question may have built some of these already)
+    _pair_table._TABLES.clear()
     start = time.process_time()
     for n in (2, 3, 4):
         _chain_dense._tables(n)

@@ -18,7 +18,7 @@ from ._chain_box import BoxSolver
 from ._chain_tables import Chain, jump_table
 
 # states in a layer: about where sorting starts to cost more than the big-layer solver (measured)
-LAYER_LIMIT = 4_000  # handing over to the dense solver
+LAYER_LIMIT = 1_000  # handing over to the dense solver
 BOX_LAYER_LIMIT = 20_000  # handing over to the box solver
 
 
