@@ -45,12 +45,12 @@ def solve(chain: Chain, air: int, turn: int) -> None:
         key = max(pending)
         codes, mass = _merge(pending.pop(key))
         if codes.size > limit:  # big layers: a solver for them takes over from here
-            box = _chain_dense.DenseSolver(chain) if dense else BoxSolver(chain)
-            box.add_states(key, decode(codes), mass)
+            big = _chain_dense.DenseSolver(chain) if dense else BoxSolver(chain)
+            big.add_states(key, decode(codes), mass)
             for later, batches in pending.items():
                 codes, mass = _merge(batches)
-                box.add_states(later, decode(codes), mass)
-            box.run()
+                big.add_states(later, decode(codes), mass)
+            big.run()
             return
         chain.count(codes.size)
         chain.layers += 1

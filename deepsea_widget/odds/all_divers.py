@@ -13,14 +13,15 @@ they all get home for sure). So every move lowers the key (air, r), r = seats
 from the diver to move to the next carrying diver in the water, and each
 layer (air, r, diver to move) is complete before it is expanded.
 
-Three solvers share the work (all exact, the same arithmetic): layers of up
-to a few thousand states are merged by sorting packed codes (`_chain_sorted`,
-few numpy calls per layer, which is what most questions need); the first
-bigger layer hands the rest of the chain to a solver for big layers: for up
-to four divers on the 32-space trail the dense solver (`_chain_dense`: a move
-is a shift in free-space coordinates, one gather per move, and two divers or
-one left in the water are looked up in exact tables), else the dense-box
-solver (`_chain_box`, five or six divers, or what-ifs beyond the trail).
+Three solvers share the work (all exact, the same arithmetic). Layers of up
+to a thousand states (twenty thousand for five or six divers) are merged by
+sorting packed codes (`_chain_sorted`, few numpy calls per layer, which is
+what most questions need); the first bigger layer hands the rest of the chain
+to a solver for big layers: for up to four divers on the 32-space trail the
+dense solver (`_chain_dense`: a move is a shift in free-space coordinates, one
+gather per move, and two divers or one left in the water are looked up in
+exact tables), else the dense-box solver (`_chain_box`: five or six divers, or
+what-ifs beyond the trail).
 """
 from __future__ import annotations
 
