@@ -24,7 +24,7 @@ from .single_diver import home_table
 TRAIL = 32  # trail spaces covered by the tables
 FIRST, SECOND, BOTH = 0, 1, 2  # the outcome channels
 
-_TABLES: dict = {}  # (c_first, c_second) -> array [air, first's space, second's space, outcome]
+_TABLES: dict = {}  # (c_first, c_second) -> array [air, outcome, first's space, second's space]
 
 
 def pair_outcomes(c_first: int, c_second: int) -> np.ndarray:
