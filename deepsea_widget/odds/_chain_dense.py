@@ -139,9 +139,8 @@ class _Workspace:
         self.free.append(flat)
 
     def buffer(self, name: str, shape, dtype=np.float64) -> np.ndarray:
-        size = 1
-        for s in shape:
-            size *= s
+        """Scratch of ``shape`` (contents undefined), reusing the flat array kept under ``name``."""
+        size = math.prod(shape)
         flat = self.scratch.get(name)
         if flat is None or flat.size < size:
             flat = self.scratch[name] = np.zeros(max(size, 2 * flat.size if flat is not None else 0),

@@ -1,7 +1,6 @@
 """p_home_all (exact with skipping) against RULES.md, a plain brute force, and p_home where it is exact."""
 from __future__ import annotations
 
-import contextlib
 import math
 from functools import lru_cache
 
@@ -10,26 +9,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from deepsea_widget.odds import DEFAULT_MAX_STATES, StateBudgetExceeded, p_home, p_home_all
-from deepsea_widget.odds import _chain_box, _chain_dense, _chain_sorted, all_divers
+from deepsea_widget.odds import _chain_box, all_divers
 
-# The ways through the three solvers: (layer size at which the sorted solver hands over,
-# whether the dense solver may take over (up to four divers on the trail; else the box
-# solver does)). From the first layer, after a few layers, or never (the sorted one alone).
-WAYS = {"box": (-1, False), "dense": (-1, True), "sorted-box": (3, False),
-        "sorted-dense": (3, True), "sorted": (10 ** 9, True)}
-
-
-@contextlib.contextmanager
-def solver(name):
-    limit, dense = WAYS[name]
-    saved = _chain_sorted.LAYER_LIMIT, _chain_sorted.BOX_LAYER_LIMIT, _chain_dense.DENSE_SEATS
-    _chain_sorted.LAYER_LIMIT = _chain_sorted.BOX_LAYER_LIMIT = limit
-    _chain_dense.DENSE_SEATS = saved[2] if dense else 0
-    try:
-        yield
-    finally:
-        _chain_sorted.LAYER_LIMIT, _chain_sorted.BOX_LAYER_LIMIT, _chain_dense.DENSE_SEATS = saved
-
+from chain_ways import WAYS, solver
 
 def each_solver(case):
     """p_home_all's answer for ``case`` from each way."""
@@ -293,10 +275,9 @@ def test_internal_paths_agree(monkeypatch, knob, value):
              ([10, 5, 6, 14], [1, 2, 2, 1], 10, 0)]
     expected = [p_home_all(*c) for c in cases]
     monkeypatch.setattr(_chain_box, knob, value)
-    monkeypatch.setattr(_chain_sorted, "BOX_LAYER_LIMIT", -1)  # the box solver from the first layer
-    monkeypatch.setattr(_chain_dense, "DENSE_SEATS", 0)
-    for case, want in zip(cases, expected):
-        assert p_home_all(*case) == pytest.approx(want, abs=1e-13)
+    with solver("box"):  # the box solver from the first layer
+        for case, want in zip(cases, expected):
+            assert p_home_all(*case) == pytest.approx(want, abs=1e-13)
 
 
 def test_probabilities_are_in_range():

@@ -5,15 +5,16 @@ every way, big chains against the sorted solver); these tests pin down what thos
 """
 from __future__ import annotations
 
-import contextlib
 import itertools
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deepsea_widget.odds import StateBudgetExceeded, _chain_dense, _chain_sorted, all_divers
+from deepsea_widget.odds import StateBudgetExceeded, _chain_dense, all_divers
 from deepsea_widget.odds._chain_dense import _NOWHERE, _WIDE, DENSE_FAR, PAD, _tables
+
+from chain_ways import handover
 
 
 def free_space(y, taken):
@@ -67,17 +68,6 @@ def test_memory_is_reused_and_a_budget_stop_leaves_nothing_behind():
     assert all_divers.p_home_all(*small) == pytest.approx(_sorted_only(small), abs=1e-13)
     assert all_divers.p_home_all(*deep) == first
     assert _chain_dense._POOL  # kept for the next question
-
-
-@contextlib.contextmanager
-def handover(limit):
-    """The sorted solver hands layers over from ``limit`` states (-1: from the first layer)."""
-    saved = _chain_sorted.LAYER_LIMIT, _chain_sorted.BOX_LAYER_LIMIT
-    _chain_sorted.LAYER_LIMIT = _chain_sorted.BOX_LAYER_LIMIT = limit
-    try:
-        yield
-    finally:
-        _chain_sorted.LAYER_LIMIT, _chain_sorted.BOX_LAYER_LIMIT = saved
 
 
 def _sorted_only(case):
