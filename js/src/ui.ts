@@ -366,10 +366,11 @@ export class BoardUI {
     }
     e.preventDefault();
     const layout = this.drawn.layout;
-    const scale = d.box.width > 0 ? layout.width / d.box.width : 1;
+    const here = toBoardPoint({ x: e.clientX, y: e.clientY }, d.box, layout);
+    const from = toBoardPoint(d.start, d.box, layout);
     // The pawn itself follows the pointer (an inline style, which redraws leave alone).
-    d.pawn.style.transform = `translate(${dx * scale}px, ${dy * scale}px)`;
-    const target = hitTarget(layout, toBoardPoint({ x: e.clientX, y: e.clientY }, d.box, layout));
+    d.pawn.style.transform = `translate(${here.x - from.x}px, ${here.y - from.y}px)`;
+    const target = hitTarget(layout, here);
     if (JSON.stringify(target) !== JSON.stringify(d.target)) {
       d.target = target;
       this.drawBoardOnly();
