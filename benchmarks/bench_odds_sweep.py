@@ -1,7 +1,7 @@
 """How long `p_home_all` takes over many 4-diver positions: real game positions and the worst ones.
 
     python benchmarks/bench_odds_sweep.py                 # 60 games + the worst-case grid
-    python benchmarks/bench_odds_sweep.py --games 200
+    python benchmarks/bench_odds_sweep.py --games 200 --random 1000
 
 The issue's target is "any 4-diver position <= 50 ms". This prints the
 distribution over (a) every position met in seeded 4-player games played by
@@ -9,7 +9,9 @@ the cautious and odds bots, taken where the board asks for exact odds (every
 diver in the water heading back), and over all turn starts (as if everyone
 turned back now), and (b) a grid of deliberately deep positions (all four
 divers 20-32 spaces out, few items, full air): the largest chains a 32-space
-trail allows. Each line gives the count, median, 95th and 99th percentile,
+trail allows, and over (c) random what-ifs: four divers on distinct spaces
+1-32, 0-3 items each, air 1-25, any diver to move (what a curious user might
+set up). Each line gives the count, median, 95th and 99th percentile,
 the worst, and how many took more than 50 ms, with the states of the worst.
 """
 from __future__ import annotations
@@ -62,6 +64,19 @@ def worst_grid():
                 yield (list(positions), list(chips), 25, 0), True
 
 
+def random_what_ifs(count: int, seed: int = 7):
+    """Four divers on distinct random spaces 1-32, 0-3 items (not all empty-handed), air 1-25."""
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(count):
+        positions = rng.sample(range(1, 33), 4)
+        chips = [rng.choice((0, 0, 1, 1, 2, 3)) for _ in range(4)]
+        if not any(chips):
+            chips[rng.randrange(4)] = 1
+        yield positions, chips, rng.randint(1, 25), rng.randrange(4)
+
+
 def time_one(inputs):
     stats = {}
     positions, chips, air, turn = inputs
@@ -112,12 +127,13 @@ def warm_up():
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--random", type=int, default=300, help="random what-if positions")
     args = parser.parse_args()
     load = os.getloadavg()[0]
     print(f"Python {platform.python_version()}, numpy {np.__version__}, {os.cpu_count()} CPUs, "
           f"load average {load:.1f}; times in ms of CPU, best of up to 3, target {TARGET_MS:.0f} ms")
     warm_up()
-    back, all_starts, grid = [], [], []
+    back, all_starts, grid, what_ifs = [], [], [], []
     for inputs, heading_back in game_positions(args.games):
         ms, states = time_one(inputs)
         row = (ms, states, inputs)
@@ -127,11 +143,15 @@ def main():
     for inputs, _ in worst_grid():
         ms, states = time_one(inputs)
         grid.append((ms, states, inputs))
+    for inputs in random_what_ifs(args.random):
+        ms, states = time_one(inputs)
+        what_ifs.append((ms, states, inputs))
     print(f"{'positions':<46} {'count':>6}  {'median':>7}  {'p95':>7}  {'p99':>7}  {'worst':>8}  "
           f"{'> 50 ms':>14}  {'states':>10}  worst position (positions, chips, air, turn)")
     summary(f"games ({args.games}): everyone heading back", back)
     summary(f"games ({args.games}): every turn start", all_starts)
     summary("deep grid: 20-32 out, 0/1 items, air 25", grid)
+    summary(f"random what-ifs ({args.random}): 1-32, 0-3 items", what_ifs)
 
 
 if __name__ == "__main__":
