@@ -1,6 +1,6 @@
 """How long `p_home_all` takes over many 4-diver positions: real game positions and the worst ones.
 
-    python benchmarks/bench_odds_sweep.py                 # 60 games + the worst-case grid
+    python benchmarks/bench_odds_sweep.py                 # 60 games, the worst-case grid, 300 random what-ifs
     python benchmarks/bench_odds_sweep.py --games 200 --random 1000
 
 The issue's target is "any 4-diver position <= 50 ms". This prints the
@@ -20,6 +20,7 @@ import argparse
 import itertools
 import os
 import platform
+import random
 import sys
 import time
 
@@ -40,8 +41,6 @@ NO_BUDGET = 10 ** 9
 def game_positions(games: int):
     """(inputs, everyone heading back) at every turn start of seeded 4-player games."""
     lineups = [["cautious"] * 4, ["odds"] * 4, ["cautious", "odds", "cautious", "odds"]]
-    import random
-
     for g in range(games):
         policies = [make_policy(b) for b in lineups[g % len(lineups)]]
         game = Game(players=4, seed=1000 + g)
@@ -66,8 +65,6 @@ def worst_grid():
 
 def random_what_ifs(count: int, seed: int = 7):
     """Four divers on distinct random spaces 1-32, 0-3 items (not all empty-handed), air 1-25."""
-    import random
-
     rng = random.Random(seed)
     for _ in range(count):
         positions = rng.sample(range(1, 33), 4)
