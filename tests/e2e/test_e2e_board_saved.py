@@ -17,6 +17,7 @@ from lab_harness import NotebookPage
 pytestmark = pytest.mark.e2e
 
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+SETTING_TIMEOUT_S = 20  # a setting saved through the server, on a busy machine
 
 
 def _saved_board_views(path) -> list[dict]:
@@ -37,7 +38,12 @@ def _save_widget_state_is_on(page) -> bool:
 
 
 def _set_save_widget_state(page, on: bool) -> bool:
-    """Settings > Save Widget State Automatically, as a person sets it; True if it was changed."""
+    """Settings > Save Widget State Automatically, as a person sets it; True if it was changed.
+
+    The menu item flips a setting that JupyterLab saves through the server, so
+    the menu shows the new state only once that round trip is done: wait for it
+    (on a busy machine that takes a while), and fail saying so if it never comes.
+    """
     if _save_widget_state_is_on(page) == on:
         return False
     page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Settings$")).click()
@@ -45,6 +51,11 @@ def _set_save_widget_state(page, on: bool) -> bool:
     page.wait_for_function(
         """() => { const m = document.querySelector('.lm-Menu'); return !m; }"""
     )
+    deadline = time.monotonic() + SETTING_TIMEOUT_S
+    while _save_widget_state_is_on(page) != on:
+        assert time.monotonic() < deadline, (
+            f"Save Widget State Automatically still {'off' if on else 'on'} {SETTING_TIMEOUT_S} s after the click")
+        page.wait_for_timeout(250)
     return True
 
 
@@ -64,7 +75,6 @@ def test_a_saved_notebook_shows_the_last_state(open_notebook, jupyter_lab, lab_b
     # Settings > Save Widget State Automatically (off by default), then File > Save Notebook.
     page = nb.page
     turned_on = _set_save_widget_state(page, True)
-    assert _save_widget_state_is_on(page)
     page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^File$")).click()
     page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Save Notebook$")).click()
     path = jupyter_lab.root / nb.name
