@@ -13,6 +13,7 @@ from deepsea_widget.odds import _chain_box, all_divers
 
 from chain_ways import WAYS, solver
 
+
 def each_solver(case):
     """p_home_all's answer for ``case`` from each way."""
     out = {}
