@@ -130,19 +130,14 @@ def main():
     print(f"Python {platform.python_version()}, numpy {np.__version__}, {os.cpu_count()} CPUs, "
           f"load average {load:.1f}; times in ms of CPU, best of up to 3, target {TARGET_MS:.0f} ms")
     warm_up()
-    back, all_starts, grid, what_ifs = [], [], [], []
+    back, all_starts = [], []
     for inputs, heading_back in game_positions(args.games):
-        ms, states = time_one(inputs)
-        row = (ms, states, inputs)
+        row = (*time_one(inputs), inputs)
         all_starts.append(row)
         if heading_back:
             back.append(row)
-    for inputs, _ in worst_grid():
-        ms, states = time_one(inputs)
-        grid.append((ms, states, inputs))
-    for inputs in random_what_ifs(args.random):
-        ms, states = time_one(inputs)
-        what_ifs.append((ms, states, inputs))
+    grid = [(*time_one(inputs), inputs) for inputs, _ in worst_grid()]
+    what_ifs = [(*time_one(inputs), inputs) for inputs in random_what_ifs(args.random)]
     print(f"{'positions':<46} {'count':>6}  {'median':>7}  {'p95':>7}  {'p99':>7}  {'worst':>8}  "
           f"{'> 50 ms':>14}  {'states':>10}  worst position (positions, chips, air, turn)")
     summary(f"games ({args.games}): everyone heading back", back)
