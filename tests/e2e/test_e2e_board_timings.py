@@ -19,6 +19,7 @@ pytestmark = pytest.mark.e2e
 
 STATIC = Path(__file__).resolve().parents[2] / "deepsea_widget" / "static"
 CLICKS = 20
+PLAIN_HTML_CELL = "from IPython.display import HTML\nHTML('<p class=\"timing-probe\">A plain paragraph of output</p>')"
 
 # Click a control (by its data-key) and time it until the board shows the
 # kernel's new state (data-seq changes at the end of the redraw), and until the
@@ -80,6 +81,38 @@ async ([root, views]) => {
 }
 """
 
+# The floor under any redraw on this page: 20 frames that each change one
+# character of a text (added, then removed), timed like a full redraw (forced
+# style and layout, then the next frame's rendering). Run on the board's status
+# line and on a plain HTML paragraph in another cell's output: what the browser
+# does for every changed frame of a JupyterLab page (paint, layerize, the hover
+# hit test) is in both, the widget's own work in neither.
+ONE_CHARACTER_JS = """
+async (text_node) => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
+    const task = () => new Promise((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve(performance.now());
+        channel.port2.postMessage(0);
+    });
+    const text = text_node.textContent;
+    await frame();
+    await task();
+    const out = [];
+    for (let i = 0; i < 20; i++) {
+        const t0 = performance.now();
+        text_node.textContent = i % 2 ? text : text + ".";
+        text_node.getBoundingClientRect();
+        const t1 = performance.now();
+        const t2 = await frame();
+        const t3 = await task();
+        out.push((t1 - t0) + (t3 - t2));
+    }
+    text_node.textContent = text;
+    return out;
+}
+"""
+
 SAME_VIEW_REDRAW_JS = """
 root => {
     const redraw = """ + REDRAW_ONE + """;
@@ -115,9 +148,10 @@ def _summary(values: list[float]) -> dict:
 
 
 def test_board_timings(open_notebook, capsys):
-    nb = open_notebook([play_cell(["Ann", "Bob"], {"Cy": "cautious"}, 7)])
+    nb = open_notebook([play_cell(["Ann", "Bob"], {"Cy": "cautious"}, 7), PLAIN_HTML_CELL])
     nb.run_cell(0, timeout=180)
     board = BoardPage(nb).wait_drawn()
+    nb.run_cell(1)
     board.root.get_by_role("combobox", name="Speed").select_option("instant")
     root = board.root.element_handle()
 
@@ -148,6 +182,9 @@ def test_board_timings(open_notebook, capsys):
     assert board.seq() == last["seq"]  # the synced state is drawn again at the end
     # The old measurement, kept for comparison: the same view 20 times, back to back, no frame.
     same_view = nb.page.evaluate(SAME_VIEW_REDRAW_JS, root)
+    one_character = nb.page.evaluate(ONE_CHARACTER_JS, board.root.locator(".dsw-status").element_handle())
+    plain_one_character = nb.page.evaluate(ONE_CHARACTER_JS, nb.cell(1).locator("p.timing-probe").element_handle())
+    assert board.seq() == last["seq"]
     sizes = nb.eval_json("[len(_json.dumps(app.board.view)), len(_json.dumps(app.board.view['log']))]")
 
     js = (STATIC / "widget.js").read_bytes()
@@ -163,6 +200,8 @@ def test_board_timings(open_notebook, capsys):
             "next_frame_rendering": round(statistics.median(r["frame"] for r in redraw), 2),
         },
         "same_view_redraw_with_layout_ms": _summary(same_view),
+        "one_character_frame_ms": {"board_status": _summary(one_character),
+                                   "plain_html_output": _summary(plain_one_character)},
         "by_control_median_ms": {
             key: round(statistics.median([s["updated"] for s in samples if s["key"] == key]), 2)
             for key in sorted({s["key"] for s in samples})
@@ -182,5 +221,5 @@ def test_board_timings(open_notebook, capsys):
         print("\nboard timings (ms; medians over", len(samples), "clicks):")
         for key in ("click_to_updated_board_ms", "click_to_painted_board_ms", "full_update_render_ms",
                     "full_redraw_with_layout_ms", "full_redraw_parts_median_ms", "same_view_redraw_with_layout_ms",
-                    "by_control_median_ms", "bundle_bytes", "state_message_bytes"):
+                    "one_character_frame_ms", "by_control_median_ms", "bundle_bytes", "state_message_bytes"):
             print(f"  {key}: {json.dumps(result[key])}")
