@@ -53,18 +53,24 @@ REDRAW_ONE = """
 }
 """
 
-# 20 full redraws alternating two states. Per redraw: the time to redraw and
-# force layout, plus the time from the next animation frame's start to the
-# first task after that frame (its style, layout, paint and commit).
-REDRAW_JS = """
-async ([root, views]) => {
-    const redraw = """ + REDRAW_ONE + """;
+# Promises of the next animation frame's start and of the first task after it
+# (by then that frame's style, layout, paint and commit are done).
+FRAME_AND_TASK = """
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
     const task = () => new Promise((resolve) => {
         const channel = new MessageChannel();
         channel.port1.onmessage = () => resolve(performance.now());
         channel.port2.postMessage(0);
     });
+"""
+
+# 20 full redraws alternating two states. Per redraw: the time to redraw and
+# force layout, plus the time from the next animation frame's start to the
+# first task after that frame (its style, layout, paint and commit).
+REDRAW_JS = """
+async ([root, views]) => {
+    const redraw = """ + REDRAW_ONE + """;
+    """ + FRAME_AND_TASK + """
     await frame();
     await task();
     const out = [];
@@ -84,31 +90,27 @@ async ([root, views]) => {
 # The floor under any redraw on this page: 20 frames that each change one
 # character of a text (added, then removed), timed like a full redraw (forced
 # style and layout, then the next frame's rendering). Run on the board's status
-# line and on a plain HTML paragraph in another cell's output: what the browser
-# does for every changed frame of a JupyterLab page (paint, layerize, the hover
-# hit test) is in both, the widget's own work in neither.
+# line and on a plain HTML paragraph in another cell's output. Both pay what
+# the browser does for any changed frame of a JupyterLab page (paint, layerize,
+# the hover hit test); the status line adds relaying out and repainting the
+# widget around it.
 ONE_CHARACTER_JS = """
-async (text_node) => {
-    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
-    const task = () => new Promise((resolve) => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => resolve(performance.now());
-        channel.port2.postMessage(0);
-    });
-    const text = text_node.textContent;
+async (textNode) => {
+    """ + FRAME_AND_TASK + """
+    const text = textNode.textContent;
     await frame();
     await task();
     const out = [];
     for (let i = 0; i < 20; i++) {
         const t0 = performance.now();
-        text_node.textContent = i % 2 ? text : text + ".";
-        text_node.getBoundingClientRect();
+        textNode.textContent = i % 2 ? text : text + ".";
+        textNode.getBoundingClientRect();
         const t1 = performance.now();
         const t2 = await frame();
         const t3 = await task();
         out.push((t1 - t0) + (t3 - t2));
     }
-    text_node.textContent = text;
+    textNode.textContent = text;
     return out;
 }
 """
