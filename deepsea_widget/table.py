@@ -15,6 +15,7 @@ from .board_view import dive_summary
 from .bots import BOTS, PublicView, make_policy
 from .rules import Game, IllegalActionError, action_from_dict
 from .rules.events import DiveStarted
+from .rules.position import _is_int, parse_saved_json
 
 MAX_LOG = 400
 TABLE_FORMAT = "deepsea_widget.table"
@@ -25,10 +26,6 @@ DEFAULT_BOTS = {"Bot Ada": "cautious", "Bot Bo": "cautious"}
 
 class IntentError(ValueError):
     """An intent the table refuses; the message says exactly why."""
-
-
-def _is_int(x) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
 
 
 def _field(msg: dict, key: str, kind, what: str):
@@ -257,12 +254,9 @@ class Table:
     @classmethod
     def from_json(cls, text: str) -> "Table":
         """A table from `to_json` text, or from a plain `Game.to_json` save (no bots)."""
-        try:
-            data = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as exc:
-            raise ValueError(f"not a saved game: invalid JSON ({exc})") from None
+        data = parse_saved_json(text)
         if isinstance(data, dict) and data.get("format") == TABLE_FORMAT:
-            if data.get("version") != TABLE_VERSION:
+            if not _is_int(data.get("version")) or data["version"] != TABLE_VERSION:
                 raise ValueError(f"version: unknown table save version {data.get('version')!r}")
             game = Game.from_json(json.dumps(data.get("game")))
             bots = data.get("bots")
@@ -270,9 +264,9 @@ class Table:
                 raise ValueError("bots: must be a mapping of seat to bot name")
             bot_seats = {}
             for key, kind in bots.items():
-                if not (key.isdigit() and int(key) < len(game.players)):
+                if not (key.isascii() and key.isdigit() and int(key) < len(game.players)):
                     raise ValueError(f"bots: {key!r} is not a seat of this game")
-                if kind not in BOTS:
+                if not isinstance(kind, str) or kind not in BOTS:
                     raise ValueError(f"bots[{key}]: unknown bot {kind!r}")
                 bot_seats[int(key)] = kind
             return cls(game=game, bot_seats=bot_seats)
@@ -301,6 +295,8 @@ class Table:
         if not isinstance(msg, dict):
             raise IntentError(f"malformed intent: expected an object, got {type(msg).__name__}")
         kind = msg.get("type")
+        if not isinstance(kind, str):
+            raise IntentError(f"malformed intent: 'type' must be a string, got {kind!r}")
         handlers = {"action": self._on_action, "bot_step": lambda m: self.bot_step(),
                     "undo": lambda m: self.undo(), "new_game": lambda m: self.new_game(),
                     "mode": lambda m: self.set_mode(_field(m, "mode", str, "'play' or 'edit'")),

@@ -73,6 +73,8 @@ def action_from_dict(data) -> Action:
     if not isinstance(data, dict):
         raise ValueError(f"an action must be a dict, got {type(data).__name__}")
     kind = data.get("type")
+    if not isinstance(kind, str):
+        raise ValueError(f"an action's 'type' must be a string, got {kind!r}")
     allowed = {"type"}
     if kind in _SIMPLE:
         action = _SIMPLE[kind]()

@@ -13,8 +13,8 @@ from . import events as ev
 from .actions import Action, Drop, PickUp, Roll, Stay, TurnBack, action_from_dict
 from .chips import LEVELS, STACK_SIZE, BankedItem, Item
 from .errors import IllegalActionError
-from .position import (FULL_AIR, N_DIVES, new_game_start, rng_from_json, rng_to_json,
-                       validate_start, what_if_start)
+from .position import (FULL_AIR, N_DIVES, _is_int, new_game_start, parse_saved_json, rng_from_json,
+                       rng_to_json, validate_start, what_if_start)
 
 _POSITION = attrgetter("position")
 # Roll in the roll phase and Stay in the treasure phase are always legal: apply
@@ -197,6 +197,8 @@ class Game:
         """Raise IllegalActionError naming the rule ``action`` breaks; change nothing."""
         if self._phase == "over":
             raise IllegalActionError("the game is over")
+        if seat is not None and not _is_int(seat):
+            raise IllegalActionError(f"seat must be a seat number, got {seat!r}")
         if seat is not None and seat != self._current:
             raise IllegalActionError(f"it is {self._names[self._current]}'s turn")
         d = self._divers[self._current]
@@ -487,13 +489,10 @@ class Game:
     @classmethod
     def from_json(cls, text) -> "Game":
         """Load a game saved by `to_json`; anything inconsistent raises ValueError naming it."""
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as exc:  # JSONDecodeError, or bytes that are not UTF-8/16/32
-            raise ValueError(f"not a saved game: invalid JSON ({exc})") from None
+        data = parse_saved_json(text)
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise ValueError(f"not a saved game: 'format' must be {SAVE_FORMAT!r}")
-        if data.get("version") != SAVE_VERSION:
+        if not _is_int(data.get("version")) or data["version"] != SAVE_VERSION:
             raise ValueError(f"version: unknown save version {data.get('version')!r} (this build reads {SAVE_VERSION})")
         for key in ("start", "history", "state"):
             if key not in data:

@@ -7,6 +7,7 @@ ids 0..31 (level = id // 8 + 1) with their values listed in ``values``.
 """
 from __future__ import annotations
 
+import json
 import os
 import random
 
@@ -57,12 +58,22 @@ def rng_to_json(rng: random.Random) -> list:
     return [version, list(internal), gauss]
 
 
+def parse_saved_json(text):
+    """The data of a saved game's JSON text; ValueError saying why when it is not JSON."""
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError) as exc:  # JSONDecodeError, or bytes that are not UTF-8/16/32
+        raise ValueError(f"not a saved game: invalid JSON ({exc})") from None
+    except RecursionError:
+        raise ValueError("not a saved game: invalid JSON (nested too deeply)") from None
+
+
 def rng_from_json(data) -> random.Random:
     rng = random.Random()
     try:
         version, internal, gauss = data
         rng.setstate((version, tuple(internal), gauss))  # checks the words itself
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, OverflowError) as exc:  # OverflowError: a word outside 0..2**32-1
         raise ValueError(f"rng: not a valid random generator state ({exc})") from None
     return rng
 

@@ -80,6 +80,12 @@ def test_acting_out_of_turn_is_refused():
     assert g.current_player == 1
 
 
+@pytest.mark.parametrize("seat", [True, False, 0.0, "0"])
+def test_a_seat_that_is_not_a_seat_number_is_refused(seat):
+    g = make([1, 1, 2], [0, 0], players=["Ann", "Bob"])
+    assert_refused(g, Roll(), "seat must be a seat number", seat=seat)
+
+
 def test_no_action_after_the_game_is_over():
     g = make([], [0, 0], dive=3)
     assert g.is_over
@@ -107,7 +113,9 @@ def test_bad_drop_index(index):
 
 @pytest.mark.parametrize("data,match", [
     ({"type": "fly"}, "unknown action type"),
-    ({}, "unknown action type"),
+    ({}, "'type' must be a string, got None"),
+    ({"type": []}, "'type' must be a string, got \\[\\]"),
+    ({"type": {"a": 1}}, "'type' must be a string"),
     ("roll", "must be a dict"),
     ({"type": "drop"}, "needs an 'index'"),
     ({"type": "drop", "index": -2}, "Drop index"),
@@ -208,6 +216,8 @@ def edited(text, fn):
 @pytest.mark.parametrize("fn,match", [
     (lambda d: d.update(version=2), "version: unknown save version 2"),
     (lambda d: d.pop("version"), "version: unknown save version None"),
+    (lambda d: d.update(version=True), "version: unknown save version True"),
+    (lambda d: d.update(version=1.0), "version: unknown save version 1.0"),
     (lambda d: d.update(format="chess"), "not a saved game"),
     (lambda d: d.pop("start"), "missing 'start'"),
     (lambda d: d.pop("history"), "missing 'history'"),
@@ -224,6 +234,8 @@ def edited(text, fn):
     (lambda d: d["start"]["values"].__setitem__(0, 15), "values: level-1 chips must hold"),
     (lambda d: d["start"]["values"].pop(), "values: must be a list of 32 ints"),
     (lambda d: d["start"].update(rng=[1, 2, 3]), "rng: not a valid random generator state"),
+    (lambda d: d["start"]["rng"][1].__setitem__(0, -1), "rng: not a valid random generator state"),
+    (lambda d: d["start"]["rng"][1].__setitem__(0, 2 ** 64), "rng: not a valid random generator state"),
     (lambda d: d["start"].update(players=["a", "a", "b"]), "duplicate name"),
     (lambda d: d["start"].update(dive=4), "dive: must be 1..3"),
     (lambda d: d["start"].update(turn=5), "turn: must be a seat"),
@@ -234,6 +246,7 @@ def edited(text, fn):
     (lambda d: d["history"].__setitem__(0, {"type": "stay"}), r"history\[0\]: .*must roll before"),
     (lambda d: d["history"].__setitem__(1, {"type": "jump"}), r"history\[1\]: unknown action type"),
     (lambda d: d["history"].__setitem__(1, "pick_up"), r"history\[1\]: an action must be a dict"),
+    (lambda d: d["history"].__setitem__(1, {"type": []}), r"history\[1\]: an action's 'type' must be a string"),
     (lambda d: d["state"].update(air=3), "state: does not match"),
     (lambda d: d["state"].update(scores=[1, 0, 0]), "state: does not match"),
     (lambda d: d["state"].update(positions=[0, 0, 0]), "state: does not match"),
@@ -246,7 +259,8 @@ def test_from_json_rejects_inconsistent_saves_naming_the_field(saved, fn, match)
         Game.from_json(edited(saved, fn))
 
 
-@pytest.mark.parametrize("text", ["", "{", "null", "[]", "42", '"x"', None, 3, b"\xff", b"\xff\xfe", "{\"format\": 1"])
+@pytest.mark.parametrize("text", ["", "{", "null", "[]", "42", '"x"', None, 3, b"\xff", b"\xff\xfe", "{\"format\": 1",
+                                  "[" * 100_000, '{"a": ' * 100_000])
 def test_from_json_rejects_corrupt_text(text):
     with pytest.raises(ValueError, match="not a saved game"):
         Game.from_json(text)

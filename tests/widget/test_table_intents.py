@@ -41,6 +41,8 @@ def test_a_legal_action_advances_the_state_number(table):
 @pytest.mark.parametrize("msg, words", [
     ("not a dict", "malformed intent"),
     ({"type": "fly", "seq": 0}, "unknown type"),
+    ({"type": [], "seq": 0}, "'type' must be a string"),
+    ({"type": {"a": 1}, "seq": 0}, "'type' must be a string"),
     ({"type": "action", "seat": 0, "action": {"type": "roll"}}, "missing 'seq'"),
     ({"type": "action", "seq": "0", "seat": 0, "action": {"type": "roll"}}, "'seq' must be"),
     ({"type": "action", "seq": 0, "seat": 0, "action": {"type": "teleport"}}, "unknown action type"),
@@ -56,6 +58,7 @@ def test_a_legal_action_advances_the_state_number(table):
     ({"type": "mode", "seq": 0, "mode": "chaos"}, "mode must be"),
     ({"type": "edit", "seq": 0, "edit": {"op": "set_air", "air": 9}}, "edit mode"),
     ({"type": "load", "seq": 0, "text": "{not json"}, "invalid JSON"),
+    ({"type": "load", "seq": 0, "text": "[" * 100_000}, "nested too deeply"),
     ({"type": "undo", "seq": 0}, "nothing to undo"),
 ])
 def test_bad_intents_change_nothing_and_say_why(table, msg, words):
@@ -127,6 +130,13 @@ def test_save_and_load_round_trip_and_bad_files_are_refused(table, tmp_path):
     before = snapshot(table)
     assert not send(table, type="load", text=json.dumps(data))
     assert "not a seat" in table.error and snapshot(table) == before
+    for bots, words in (({"²": "cautious"}, "not a seat"), ({"2": []}, "unknown bot"), ({"2": {}}, "unknown bot")):
+        data["bots"] = bots
+        assert not send(table, type="load", text=json.dumps(data))
+        assert words in table.error and snapshot(table) == before
+    data["bots"], data["version"] = {}, True
+    assert not send(table, type="load", text=json.dumps(data))
+    assert "version" in table.error and snapshot(table) == before
     assert send(table, type="load", text=text)
     assert table.game.to_json() == copy.game.to_json()
 
