@@ -1,7 +1,9 @@
 """The notebook experience: `play()` puts a board and the live odds panels in a cell."""
 from __future__ import annotations
 
+import os
 import pathlib
+import tempfile
 
 import ipywidgets
 
@@ -14,6 +16,8 @@ class App(ipywidgets.VBox):
     ``app.apply(action)`` plays an action from Python exactly as a click would."""
 
     def __init__(self, table: Table, panels: bool = True):
+        if not isinstance(panels, bool):
+            raise ValueError(f"panels: must be True or False, got {panels!r}")
         self.board = Board(table=table)
         self.panels = None
         children = [self.board]
@@ -65,11 +69,10 @@ class App(ipywidgets.VBox):
             self._shown()
 
     def edit(self, **op) -> None:
-        """One what-if edit, e.g. ``app.edit(op="set_air", air=9)`` (enters edit mode)."""
-        if self.table.mode != "edit":
-            self.table.set_mode("edit")
+        """One what-if edit, e.g. ``app.edit(op="set_air", air=9)`` (enters edit mode unless
+        the edit is refused: then nothing changes)."""
         try:
-            self.table.edit(op)
+            self.table.edit(op, enter_edit_mode=True)
         finally:
             self.board.refresh()
             self._shown()
@@ -80,9 +83,18 @@ class App(ipywidgets.VBox):
         self._shown()
 
     def save(self, path) -> pathlib.Path:
-        """Write the game (and which seats are bots) as JSON to ``path``."""
+        """Write the game (and which seats are bots) as JSON to ``path``, replacing the file
+        in one step: a failed write leaves any earlier save there whole."""
         path = pathlib.Path(path)
-        path.write_text(self.table.to_json(), encoding="utf-8")
+        text = self.table.to_json()
+        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+            os.replace(temp, path)
+        except BaseException:
+            os.unlink(temp)
+            raise
         return path
 
 
@@ -96,6 +108,6 @@ def play(players=None, bots=None, seed=None, load=None, panels=True) -> App:
     the board alone (no odds panels below it).
     """
     if load is not None:
-        text = pathlib.Path(load).read_text(encoding="utf-8")
-        return App(Table.from_json(text), panels=panels)
+        data = pathlib.Path(load).read_bytes()  # the JSON parser finds the encoding, or says it is not JSON
+        return App(Table.from_json(data), panels=panels)
     return App(Table(players=players, bots=bots, seed=seed), panels=panels)

@@ -15,9 +15,12 @@ from .board_view import dive_summary
 from .bots import BOTS, PublicView, make_policy
 from .rules import Game, IllegalActionError, action_from_dict
 from .rules.events import DiveStarted
+from .rules.chips import N_CHIPS
 from .rules.position import _is_int, parse_saved_json
 
 MAX_LOG = 400
+MAX_TRAIL = N_CHIPS  # a trail never has more spaces than the game has chips
+MAX_EARLIER = 50  # games a new game, a load or a set-up replaced, kept for undo
 TABLE_FORMAT = "deepsea_widget.table"
 TABLE_VERSION = 1
 DEFAULT_PEOPLE = ["You"]
@@ -28,20 +31,34 @@ class IntentError(ValueError):
     """An intent the table refuses; the message says exactly why."""
 
 
-def _field(msg: dict, key: str, kind, what: str):
+def _field(msg: dict, key: str, kind, what: str, where: str | None = None):
+    """``msg[key]`` if it is a ``kind`` (int: not a bool); IntentError naming ``where`` if not."""
+    where = where or f"{msg.get('type', 'intent')} intent"
     if key not in msg:
-        raise IntentError(f"{msg.get('type', 'intent')} intent: missing {key!r}")
+        raise IntentError(f"{where}: missing {key!r}")
     value = msg[key]
     ok = _is_int(value) if kind is int else isinstance(value, kind)
     if not ok:
-        raise IntentError(f"{msg.get('type', 'intent')} intent: {key!r} must be {what}, got {value!r}")
+        raise IntentError(f"{where}: {key!r} must be {what}, got {value!r}")
     return value
+
+
+# The fields of each edit op (besides "op"); "returning" is optional for move_diver.
+EDIT_FIELDS = {"move_diver": {"seat", "position", "returning"}, "set_heading": {"seat", "returning"},
+               "give_item": {"seat", "levels"}, "take_item": {"seat", "index"}, "set_air": {"air"},
+               "set_space": {"space", "levels"}, "set_turn": {"seat"}}
 
 
 def seats_from(players, bots) -> tuple[list[str], dict[int, str]]:
     """Seat names (people first, then bots in the given order) and bot kind per seat."""
     if players is None and bots is None:
         players, bots = DEFAULT_PEOPLE, DEFAULT_BOTS
+    if _is_int(players):  # as in Game(players=3): "Diver 1", "Diver 2", ...
+        players = [f"Diver {i + 1}" for i in range(players)] if 0 <= players <= 6 else players
+    if not (players is None or isinstance(players, (list, tuple))):
+        raise ValueError(f"players: must be a list of names (or a number of people), got {players!r}")
+    if not (bots is None or isinstance(bots, dict)):
+        raise ValueError(f"bots: must be a dict of name to bot kind, e.g. {{'Cy': 'cautious'}}, got {bots!r}")
     people = list(players or [])
     bots = dict(bots or {})
     for name, kind in bots.items():
@@ -68,6 +85,7 @@ def position_of(game: Game) -> dict:
         "air": game.turn_start_air,
         "dive": game.dive,
         "turn": game.current_player,
+        "last_returned": game.last_returned,
     }
 
 
@@ -78,6 +96,8 @@ class Table:
         if game is None:
             names, bot_seats = seats_from(players, bots)
             game = Game(players=names, seed=seed)
+        elif not isinstance(game, Game):
+            raise ValueError(f"game: must be a Game, got {type(game).__name__}")
         self._seed = seed
         self.bot_seats: dict[int, str] = dict(bot_seats or {})
         self._policies = {s: make_policy(kind) for s, kind in self.bot_seats.items()}
@@ -86,6 +106,8 @@ class Table:
         self.error = ""
         self.refusals = 0  # counts refused intents, so a repeated refusal still changes the view
         self.mode = "play"
+        self._earlier: list[dict] = []  # what new games, loads and set-ups replaced (play-mode undo)
+        self._before_edits: dict | None = None  # the table when edit mode began
         self._start_game(game)
 
     # ----- state ---------------------------------------------------------
@@ -99,6 +121,21 @@ class Table:
         self._edit_stack: list[Game] = []  # the games before each edit (edit-mode undo)
         self._human_marks: list[int] = []  # history lengths before each human action
 
+    def _snapshot(self, what: str) -> dict:
+        """What `_start_game` and a load replace, to bring back by undo; ``what`` replaced it."""
+        return {"what": what, "game": self.game, "log": self.log, "last_events": self.last_events,
+                "summary": self.summary, "human_marks": self._human_marks, "bot_seats": self.bot_seats,
+                "policies": self._policies}
+
+    def _keep(self, snapshot: dict) -> None:
+        self._earlier = (self._earlier + [snapshot])[-MAX_EARLIER:]
+
+    def _restore(self, snapshot: dict) -> None:
+        self.game, self.log, self.last_events = snapshot["game"], snapshot["log"], snapshot["last_events"]
+        self.summary, self._human_marks = snapshot["summary"], snapshot["human_marks"]
+        self.bot_seats, self._policies = snapshot["bot_seats"], snapshot["policies"]
+        self._edit_stack = []
+
     def _record(self, events, actor: str | None = None) -> None:
         self.last_events = [e.to_dict() for e in events]
         self.summary = dive_summary(events) or self.summary
@@ -107,7 +144,7 @@ class Table:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._edit_stack) if self.mode == "edit" else bool(self.game.history)
+        return bool(self._edit_stack) if self.mode == "edit" else bool(self.game.history or self._earlier)
 
     def is_bot(self, seat) -> bool:
         return seat in self.bot_seats
@@ -151,12 +188,18 @@ class Table:
         return events
 
     def undo(self) -> None:
-        """Undo back to before the last person's action (bots' replies go with it)."""
+        """Undo back to before the last person's action (bots' replies go with it); in a
+        game with no actions yet, back to the game a new game, a load or a set-up replaced."""
         if self.mode == "edit":
             if not self._edit_stack:
                 raise IllegalActionError("no edit to undo")
             self.game = self._edit_stack.pop()
+            self.last_events = []
             self.log.insert(0, "Undid the last edit")
+        elif not self.game.history and self._earlier:
+            earlier = self._earlier.pop()
+            self._restore(earlier)
+            self.log = [f"Undo: back to the game before {earlier['what']}"] + self.log
         else:
             if not self.game.history:
                 raise IllegalActionError("nothing to undo")
@@ -168,8 +211,11 @@ class Table:
         self._changed()
 
     def new_game(self, seed=None) -> None:
-        self.mode = "play"
-        self._start_game(Game(players=list(self.game.players), seed=seed), "New game")
+        """A new game for the same seats (Undo brings the old one back)."""
+        game = Game(players=list(self.game.players), seed=seed)
+        self.set_mode("play")
+        self._keep(self._snapshot("the new game"))
+        self._start_game(game, "New game (Undo brings the last one back)")
         self._changed()
 
     def set_mode(self, mode: str) -> None:
@@ -179,71 +225,104 @@ class Table:
             return
         if self.game.is_over and mode == "edit":
             raise IllegalActionError("the game is over: start a new game to set up a position")
+        if mode == "edit":
+            self._before_edits = self._snapshot("the set-up")
+            note = "Edit mode: set up a what-if position"
+        elif self._edit_stack:  # the position changed: the game before it can come back by undo
+            self._keep(self._before_edits)
+            note = "Back to play (Undo brings the game before the set-up back)"
+        else:
+            note = "Back to play"
         self.mode = mode
         self._edit_stack = []
-        self.log.insert(0, "Edit mode: set up a what-if position" if mode == "edit" else "Back to play")
+        self.log.insert(0, note)
         self._changed()
 
     # ----- edit mode -----------------------------------------------------
-    def edit(self, op: dict) -> None:
-        """Change the position (edit mode only); validated by `Game.from_position`."""
+    def edit(self, op: dict, enter_edit_mode: bool = False) -> None:
+        """Change the position, validated by `Game.from_position`; in edit mode only, unless
+        ``enter_edit_mode`` (then a refused edit leaves the table in play mode)."""
         if self.mode != "edit":
-            raise IllegalActionError("edits need edit mode")
-        if not isinstance(op, dict):
-            raise IntentError("edit: must be a dict with an 'op'")
-        pos = position_of(self.game)
-        n = len(pos["players"])
-        kind = op.get("op")
-
-        def seat():
-            s = _field(op, "seat", int, "a seat number")
-            if not 0 <= s < n:
-                raise IntentError(f"edit {kind}: seat must be 0..{n - 1}, got {s}")
-            return s
-
-        if kind == "move_diver":
-            s = seat()
-            p = _field(op, "position", int, "a space number")
-            pos["positions"][s] = p
-            if "returning" in op:
-                pos["returning"][s] = _field(op, "returning", bool, "true or false")
-        elif kind == "set_heading":
-            s = seat()
-            pos["returning"][s] = _field(op, "returning", bool, "true or false")
-        elif kind == "give_item":
-            s = seat()
-            pos["carried"][s].append(_field(op, "levels", list, "a list of chip levels"))
-        elif kind == "take_item":
-            s = seat()
-            i = _field(op, "index", int, "an item number")
-            if not 0 <= i < len(pos["carried"][s]):
-                raise IntentError(f"edit take_item: {pos['players'][s]} has no item {i}")
-            pos["carried"][s].pop(i)
-        elif kind == "set_air":
-            pos["air"] = _field(op, "air", int, "a whole number")
-        elif kind == "set_space":
-            k = _field(op, "space", int, "a space number")
-            if not 1 <= k <= len(pos["trail"]) + 1:
-                raise IntentError(f"edit set_space: space must be 1..{len(pos['trail']) + 1}, got {k}")
-            levels = op.get("levels")
-            if levels is not None and not isinstance(levels, list):
-                raise IntentError("edit set_space: 'levels' must be a list of levels or null (blank)")
-            if k == len(pos["trail"]) + 1:
-                pos["trail"].append(levels)
-            else:
-                pos["trail"][k - 1] = levels
-        elif kind == "set_turn":
-            pos["turn"] = seat()
-        else:
-            raise IntentError(f"edit: unknown op {kind!r}")
-        try:
-            edited = Game.from_position(**pos, seed=random.Random(f"{self._seed}/{self.seq}").getrandbits(64))
-        except ValueError as exc:
-            raise IntentError(f"edit refused: {exc}") from None
+            if not enter_edit_mode:
+                raise IllegalActionError("edits need edit mode")
+            if self.game.is_over:
+                raise IllegalActionError("the game is over: start a new game to set up a position")
+        edited, kind = self._edited_game(op)
+        if self.mode != "edit":
+            self.set_mode("edit")
         stack = self._edit_stack + [self.game]
         self._start_game(edited, f"Edit: {kind}")
         self._edit_stack = stack
         self._changed()
+
+    def _edited_game(self, op) -> tuple[Game, str]:
+        """The game after edit ``op`` (nothing changes here); IntentError saying why not."""
+        if not isinstance(op, dict):
+            raise IntentError("edit: must be a dict with an 'op'")
+        kind = op.get("op")
+        if not isinstance(kind, str) or kind not in EDIT_FIELDS:
+            raise IntentError(f"edit: unknown op {kind!r}; known: {', '.join(EDIT_FIELDS)}")
+        extra = set(op) - EDIT_FIELDS[kind] - {"op"}
+        if extra:
+            raise IntentError(f"edit {kind}: unexpected field(s) {', '.join(sorted(map(repr, extra)))}; "
+                              f"it takes {', '.join(sorted(EDIT_FIELDS[kind]))}")
+        where = f"edit {kind}"
+        pos = position_of(self.game)
+        n = len(pos["players"])
+
+        def field(key, kind_, what):
+            return _field(op, key, kind_, what, where)
+
+        def seat():
+            s = field("seat", int, "a seat number")
+            if not 0 <= s < n:
+                raise IntentError(f"{where}: seat must be 0..{n - 1}, got {s}")
+            return s
+
+        if kind == "move_diver":
+            s = seat()
+            pos["positions"][s] = field("position", int, "a space number")
+            if "returning" in op:
+                pos["returning"][s] = field("returning", bool, "true or false")
+        elif kind == "set_heading":
+            s = seat()
+            pos["returning"][s] = field("returning", bool, "true or false")
+        elif kind == "give_item":
+            s = seat()
+            pos["carried"][s].append(field("levels", list, "a list of chip levels"))
+        elif kind == "take_item":
+            s = seat()
+            i = field("index", int, "an item number")
+            if not 0 <= i < len(pos["carried"][s]):
+                raise IntentError(f"{where}: {pos['players'][s]} has no item {i}")
+            pos["carried"][s].pop(i)
+        elif kind == "set_air":
+            pos["air"] = field("air", int, "a whole number")
+        elif kind == "set_space":
+            last = min(len(pos["trail"]) + 1, MAX_TRAIL)
+            k = field("space", int, "a space number")
+            if not 1 <= k <= last:
+                raise IntentError(f"{where}: space must be 1..{last} (a trail has at most {MAX_TRAIL} spaces), "
+                                  f"got {k}")
+            if "levels" not in op:
+                raise IntentError(f"{where}: missing 'levels' (a list of levels, or null for a blank)")
+            levels = op["levels"]
+            if levels is not None and not isinstance(levels, list):
+                raise IntentError(f"{where}: 'levels' must be a list of levels or null (blank), got {levels!r}")
+            if k == len(pos["trail"]) + 1:
+                pos["trail"].append(levels)
+            else:
+                pos["trail"][k - 1] = levels
+        else:  # set_turn
+            pos["turn"] = seat()
+        last = pos["last_returned"]
+        if last is not None and not (pos["positions"][last] == 0 and pos["returning"][last]):
+            pos["last_returned"] = None  # it left the sub: it no longer starts the next dive
+        try:
+            edited = Game.from_position(**pos, seed=random.Random(f"{self._seed}/{self.seq}").getrandbits(64))
+        except ValueError as exc:
+            raise IntentError(f"edit refused: {exc}") from None
+        return edited, kind
 
     # ----- saving --------------------------------------------------------
     def to_json(self) -> str:
@@ -273,10 +352,12 @@ class Table:
         return cls(game=Game.from_json(text))
 
     def load_json(self, text: str) -> None:
+        """Continue a saved game here (Undo brings the replaced one back)."""
         loaded = Table.from_json(text)
+        self.set_mode("play")
+        self._keep(self._snapshot("the load"))
         self.bot_seats, self._policies = loaded.bot_seats, loaded._policies
-        self.mode = "play"
-        self._start_game(loaded.game, "Loaded a saved game")
+        self._start_game(loaded.game, "Loaded a saved game (Undo brings the last one back)")
         self._changed()
 
     # ----- intents from the board ----------------------------------------
@@ -316,6 +397,8 @@ class Table:
             action = action_from_dict(action_data)
         except ValueError as exc:
             raise IntentError(f"action intent: {exc}") from None
+        if "dice" in action_data:
+            raise IntentError("action intent: the board cannot choose the dice (the table rolls them)")
         seat = _field(msg, "seat", int, "the seat that acts")
         if not 0 <= seat < len(self.game.players):
             raise IntentError(f"action intent: no seat {seat}")

@@ -124,6 +124,12 @@ class Game:
         return self._current
 
     @property
+    def last_returned(self):
+        """The seat that last got back to the sub this dive (it starts the next one unless
+        someone is stranded), or None."""
+        return self._last_returned
+
+    @property
     def phase(self) -> str:
         return self._phase
 

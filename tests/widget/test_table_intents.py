@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from deepsea_widget.rules import Roll, Stay
+from deepsea_widget.rules import Game, Roll, Stay
 from deepsea_widget.table import Table
 
 
@@ -155,3 +155,74 @@ def test_python_apply_matches_a_click(table):
     table.apply(Stay())
     send(twin, type="action", seat=0, action={"type": "stay"})
     assert table.game.to_json() == twin.game.to_json()
+
+
+def test_the_board_cannot_choose_the_dice(table):
+    before = snapshot(table)
+    assert not send(table, type="action", seat=0, action={"type": "roll", "dice": [3, 3]})
+    assert "cannot choose the dice" in table.error and snapshot(table) == before
+
+
+@pytest.mark.parametrize("op, words", [
+    ({"op": "set_air"}, "edit set_air: missing 'air'"),
+    ({"op": "move_diver", "seat": 0}, "edit move_diver: missing 'position'"),
+    ({"op": "move_diver", "seat": 0, "position": 3, "returning": "yes"}, "edit move_diver: 'returning' must be"),
+    ({"op": "move_diver", "seat": 0, "position": 21, "heading": True}, "edit move_diver: unexpected field(s) 'heading'"),
+    ({"op": "set_air", "air": 3, "extra_typo": 1}, "edit set_air: unexpected field(s) 'extra_typo'"),
+    ({"op": "set_space", "space": 25}, "edit set_space: missing 'levels'"),
+    ({"op": "set_space", "space": 33, "levels": None}, "space must be 1..32"),
+    ({"op": ["set_air"], "air": 3}, "unknown op"),
+])
+def test_edits_name_the_op_and_refuse_missing_or_unknown_fields(table, op, words):
+    assert send(table, type="mode", mode="edit")
+    before = snapshot(table)
+    assert not send(table, type="edit", edit=op)
+    assert words in table.error and snapshot(table) == before
+
+
+def test_an_edit_keeps_who_starts_the_next_dive():
+    game = Game.from_position(players=["Ann", "Bob", "Cy"], trail=[1] * 5 + [2] * 5, positions=[4, 0, 6],
+                              returning=[False, True, False], air=20, turn=0, last_returned=1, seed=1)
+    table = Table(game=game)
+    assert send(table, type="mode", mode="edit")
+    assert send(table, type="edit", edit={"op": "set_air", "air": 12})
+    assert table.game.last_returned == 1  # Bob, back in the sub, still starts the next dive
+    # Bob out on the trail again: he no longer does, and the edit is allowed
+    assert send(table, type="edit", edit={"op": "move_diver", "seat": 1, "position": 8, "returning": True})
+    assert table.game.last_returned is None
+
+
+def test_new_game_load_and_set_up_can_be_undone(table):
+    send(table, type="action", seat=0, action={"type": "roll"})
+    played = table.game.to_json()
+    assert send(table, type="new_game")
+    assert not table.game.history and table.can_undo
+    assert send(table, type="undo")
+    assert table.game.to_json() == played and "before the new game" in table.log[0]
+
+    other = Table(players=["Xi", "Yo"], seed=9)
+    assert send(table, type="load", text=other.to_json())
+    assert table.game.players == ("Xi", "Yo") and table.bot_seats == {}
+    assert send(table, type="undo")
+    assert table.game.to_json() == played and table.bot_seats == {2: "cautious"}
+
+    assert send(table, type="mode", mode="edit")
+    assert send(table, type="edit", edit={"op": "set_air", "air": 7})
+    assert table.last_events
+    assert send(table, type="undo")  # in edit mode: undo the edit, and its events go with it
+    assert table.last_events == [] and table.game.turn_start_air != 7
+    assert send(table, type="edit", edit={"op": "set_air", "air": 7})
+    assert send(table, type="mode", mode="play")
+    assert "Undo brings the game before the set-up back" in table.log[0]
+    assert send(table, type="undo")
+    assert table.game.to_json() == played
+
+
+def test_bad_table_arguments_are_value_errors():
+    with pytest.raises(ValueError, match="players: must be a list of names"):
+        Table(players="Ann")
+    with pytest.raises(ValueError, match="bots: must be a dict"):
+        Table(players=["Ann"], bots=["cautious"])
+    with pytest.raises(ValueError, match="game: must be a Game"):
+        Table(game=5)
+    assert Table(players=3).game.players == ("Diver 1", "Diver 2", "Diver 3")

@@ -1,0 +1,61 @@
+"""`play()` and `App` from Python: bad arguments, refused edits, saving and loading."""
+import json
+import os
+
+import pytest
+
+from deepsea_widget.app import play
+from deepsea_widget.rules import Game, Roll
+
+
+def test_a_refused_edit_leaves_the_board_in_play_mode():
+    app = play(players=["Ann", "Bob"], seed=1, panels=False)
+    seq, view = app.table.seq, app.board.view
+    with pytest.raises(ValueError, match="air: must be 1..25"):
+        app.edit(op="set_air", air=0)
+    assert app.table.mode == "play" and app.table.seq == seq and app.board.view == view
+    app.apply(Roll())  # still playable
+    app.edit(op="set_air", air=9)
+    assert app.table.mode == "edit" and app.game.turn_start_air == 9
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    (dict(players="Ann"), "players: must be a list of names"),
+    (dict(players=["A"], bots=["cautious"]), "bots: must be a dict"),
+    (dict(players=["A"], bots={"B": "genius"}), "unknown bot 'genius'"),
+    (dict(panels="no"), "panels: must be True or False"),
+])
+def test_bad_play_arguments_say_which(kwargs, words):
+    with pytest.raises(ValueError, match=words):
+        play(**kwargs)
+
+
+def test_a_number_of_people_names_them():
+    assert play(players=3, panels=False).game.players == ("Diver 1", "Diver 2", "Diver 3")
+
+
+def test_save_replaces_the_file_whole_and_leaves_no_temporary_file(tmp_path):
+    app = play(players=["Ann"], bots={"Cy": "cautious"}, seed=4, panels=False)
+    path = tmp_path / "game.json"
+    path.write_text("an older save")
+    app.apply(Roll())
+    assert app.save(path) == path
+    assert os.listdir(tmp_path) == ["game.json"]
+    again = play(load=path, panels=False)
+    assert again.game.to_json() == app.game.to_json() and again.table.bot_seats == {1: "cautious"}
+    with pytest.raises(FileNotFoundError):
+        app.save(tmp_path / "no such folder" / "game.json")
+    assert os.listdir(tmp_path) == ["game.json"]
+
+
+@pytest.mark.parametrize("content", [b"\xff\xfe\x00garbage", b"", "[" * 100_000, json.dumps({"format": "chess"})])
+def test_loading_a_corrupt_file_is_a_value_error(tmp_path, content):
+    path = tmp_path / "bad.json"
+    path.write_bytes(content if isinstance(content, bytes) else content.encode())
+    with pytest.raises(ValueError, match="not a saved game"):
+        play(load=path, panels=False)
+
+
+def test_a_trail_has_at_most_32_spaces():
+    with pytest.raises(ValueError, match="trail: at most 32 spaces"):
+        Game.from_position(players=2, trail=[None] * 33, positions=[0, 0])
