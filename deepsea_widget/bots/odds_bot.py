@@ -18,7 +18,7 @@ from __future__ import annotations
 from ..odds.game_odds import free_distance
 from ..odds.single_diver import p_home
 from ..rules import Drop, PickUp, Roll, Stay, TurnBack
-from .policy import Policy
+from .policy import Policy, must_pick_up
 
 DICE = [(a + b, 1 / 9) for a in (1, 2, 3) for b in (1, 2, 3)]
 
@@ -104,6 +104,9 @@ class OddsPolicy(Policy):
                 return TurnBack()
             self.explanation = f"kept diving: P(home) after one more move is still {later:.0%}"
             return Roll()
+        if must_pick_up(view):
+            self.explanation = "picked up: it can go no deeper and carries nothing, so staying gains nothing"
+            return PickUp()
         here = view.trail[me.position - 1]
         d = distance_home(view, seat)
         held = sum(item_value(it) for it in me.carried)

@@ -39,6 +39,20 @@ class PublicView:
         return self._game.divers[self._game.current_player]
 
 
+def must_pick_up(view: PublicView) -> bool:
+    """In the treasure phase: the current diver heads deeper empty-handed, has no free space
+    deeper and stands on an item. Staying can never gain it anything (it cannot move, turn
+    back or breathe), and if everyone in the water stayed like that the dive would never end,
+    so every thinking bot picks the item up."""
+    me = view.me
+    if view.phase != "treasure" or me.returning or me.carried or me.position == 0:
+        return False
+    if view.trail[me.position - 1] is None:
+        return False  # a blank: stuck, which the rules handle
+    taken = {d.position for d in view.divers if not d.back and d.position > 0}
+    return all(p in taken for p in range(me.position + 1, len(view.trail) + 1))
+
+
 class Policy(ABC):
     """Chooses the current diver's action. Subclasses set ``name`` and ``choose``.
 

@@ -15,9 +15,9 @@ import numpy as np
 
 from ..odds.batch_sim import DiveState, simulate_batch
 from ..odds.estimate import batch_codes
-from ..rules import Roll
+from ..rules import PickUp, Roll
 from ..rules import events as ev
-from .policy import Policy
+from .policy import Policy, must_pick_up
 
 DICE = [(a, b) for a in (1, 2, 3) for b in (1, 2, 3)]
 
@@ -36,6 +36,9 @@ class SearchPolicy(Policy):
         self.rollouts = rollouts
 
     def choose(self, view, rng):
+        if must_pick_up(view):
+            self.explanation = "picked up: it can go no deeper and carries nothing, so staying gains nothing"
+            return PickUp()
         game = view._game  # copies are played forward; hidden values are never read
         seat = game.current_player
         seed = rng.getrandbits(32)

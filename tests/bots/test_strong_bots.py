@@ -67,3 +67,37 @@ def test_a_game_of_dawdling_bots_stops_with_an_error_instead_of_looping(monkeypa
     monkeypatch.setattr(simulate, "MAX_ACTIONS", 2_000)
     with pytest.raises(RuntimeError, match="did not finish"):
         simulate.play_game([Dawdler(), Dawdler()], seed=1)
+
+
+@pytest.mark.parametrize("bot", ["odds", "search"])
+def test_a_diver_that_can_go_no_deeper_and_carries_nothing_picks_up(bot):
+    # Ann alone at the end of the trail, empty-handed, with air 1: getting home is hopeless, and
+    # staying would repeat this turn for ever (nobody breathes). Found looping in a seeded
+    # tournament game with the search bot.
+    from deepsea_widget.rules import PickUp
+
+    game = Game.from_position(players=["Ann", "Bob"], trail=[1] * 4 + [2] * 4 + [3] * 4 + [4] * 4,
+                              positions=[16, 0], returning=[False, True], air=1, turn=0, seed=2)
+    policy, view, rng = make_policy(bot), PublicView(game), random.Random(0)
+    game.apply(policy.choose(view, rng))  # a roll: nowhere deeper to go
+    assert game.phase == "treasure" and game.divers[0].position == 16
+    assert policy.choose(view, rng) == PickUp()
+    assert "no deeper" in policy.explanation
+    for _ in range(20):  # and the dive ends: it breathes now
+        if game.dive == 2:
+            break
+        game.apply(policy.choose(view, rng))
+    assert game.dive == 2
+
+
+def test_two_empty_handed_divers_at_the_end_of_the_trail_pick_up_rather_than_wait():
+    from deepsea_widget.bots.policy import must_pick_up
+    from deepsea_widget.rules import Stay
+
+    game = Game.from_position(players=["Ann", "Bob"], trail=[1] * 4 + [2] * 4, positions=[7, 8], air=25, turn=0, seed=3)
+    view = PublicView(game)
+    game.apply(Roll(dice=(1, 1)))  # Ann: space 8 is taken, nowhere to go
+    assert game.divers[0].position == 7 and must_pick_up(view)
+    game.apply(Stay())
+    game.apply(Roll(dice=(1, 1)))  # Bob at the last space
+    assert must_pick_up(view)
