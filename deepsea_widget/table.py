@@ -328,6 +328,7 @@ class Table:
     def to_json(self) -> str:
         return json.dumps({"format": TABLE_FORMAT, "version": TABLE_VERSION,
                            "bots": {str(s): k for s, k in self.bot_seats.items()},
+                           "undo_marks": self._human_marks,
                            "game": json.loads(self.game.to_json())}, ensure_ascii=False)
 
     @classmethod
@@ -348,7 +349,13 @@ class Table:
                 if not isinstance(kind, str) or kind not in BOTS:
                     raise ValueError(f"bots[{key}]: unknown bot {kind!r}")
                 bot_seats[int(key)] = kind
-            return cls(game=game, bot_seats=bot_seats)
+            marks = data.get("undo_marks", [])  # where each person's action began (saves before 2026-11-30 lack it)
+            if not (isinstance(marks, list) and all(_is_int(m) for m in marks)
+                    and marks == sorted(marks) and all(0 <= m < len(game.history) for m in marks)):
+                raise ValueError("undo_marks: must be a sorted list of move numbers within the game's history")
+            table = cls(game=game, bot_seats=bot_seats)
+            table._human_marks = list(marks)
+            return table
         return cls(game=Game.from_json(text))
 
     def load_json(self, text: str) -> None:

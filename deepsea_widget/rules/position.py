@@ -72,6 +72,8 @@ def rng_from_json(data) -> random.Random:
     rng = random.Random()
     try:
         version, internal, gauss = data
+        if not (gauss is None or isinstance(gauss, float)):
+            raise ValueError(f"its third part must be null or a number, got {gauss!r}")
         rng.setstate((version, tuple(internal), gauss))  # checks the words itself
     except (TypeError, ValueError, OverflowError) as exc:  # OverflowError: a word outside 0..2**32-1
         raise ValueError(f"rng: not a valid random generator state ({exc})") from None
@@ -207,6 +209,8 @@ def validate_start(start) -> dict:
     extra = set(start) - set(required)
     if extra:
         raise ValueError(f"start position has unknown field(s): {', '.join(sorted(map(str, extra)))}")
+    if not isinstance(start["players"], list):  # a start always lists the names (check_players makes them)
+        raise ValueError(f"players: must be a list of names, got {start['players']!r}")
     names = check_players(start["players"])
     n = len(names)
 

@@ -235,6 +235,8 @@ def edited(text, fn):
     (lambda d: d["start"]["values"].pop(), "values: must be a list of 32 ints"),
     (lambda d: d["start"].update(rng=[1, 2, 3]), "rng: not a valid random generator state"),
     (lambda d: d["start"]["rng"][1].__setitem__(0, -1), "rng: not a valid random generator state"),
+    (lambda d: d["start"]["rng"].__setitem__(2, "x"), "rng: not a valid random generator state"),
+    (lambda d: d["start"].update(players=3), "players: must be a list of names"),
     (lambda d: d["start"]["rng"][1].__setitem__(0, 2 ** 64), "rng: not a valid random generator state"),
     (lambda d: d["start"].update(players=["a", "a", "b"]), "duplicate name"),
     (lambda d: d["start"].update(dive=4), "dive: must be 1..3"),

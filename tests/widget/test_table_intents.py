@@ -226,3 +226,20 @@ def test_bad_table_arguments_are_value_errors():
     with pytest.raises(ValueError, match="game: must be a Game"):
         Table(game=5)
     assert Table(players=3).game.players == ("Diver 1", "Diver 2", "Diver 3")
+
+
+def test_undo_after_loading_takes_back_the_same_as_before_saving(table):
+    send(table, type="action", seat=0, action={"type": "roll"})
+    send(table, type="action", seat=0, action={"type": "stay"})
+    send(table, type="action", seat=1, action={"type": "roll"})
+    send(table, type="action", seat=1, action={"type": "stay"})  # then Cy, a bot, is to move
+    send(table, type="bot_step")
+    text = table.to_json()
+    loaded = Table.from_json(text)
+    assert send(table, type="undo") and send(loaded, type="undo")
+    assert loaded.game.to_json() == table.game.to_json()  # back to before Bob's stay, Cy's turn with it
+    for marks in ("x", [3, 1], [0, 99], [True]):
+        data = json.loads(text)
+        data["undo_marks"] = marks
+        with pytest.raises(ValueError, match="undo_marks"):
+            Table.from_json(json.dumps(data))
