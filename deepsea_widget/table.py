@@ -123,8 +123,8 @@ class Table:
 
     def _snapshot(self, what: str) -> dict:
         """What `_start_game` and a load replace, to bring back by undo; ``what`` replaced it."""
-        return {"what": what, "game": self.game, "log": self.log, "last_events": self.last_events,
-                "summary": self.summary, "human_marks": self._human_marks, "bot_seats": self.bot_seats,
+        return {"what": what, "game": self.game, "log": list(self.log), "last_events": self.last_events,
+                "summary": self.summary, "human_marks": list(self._human_marks), "bot_seats": self.bot_seats,
                 "policies": self._policies}
 
     def _keep(self, snapshot: dict) -> None:

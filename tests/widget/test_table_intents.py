@@ -216,6 +216,8 @@ def test_new_game_load_and_set_up_can_be_undone(table):
     assert "Undo brings the game before the set-up back" in table.log[0]
     assert send(table, type="undo")
     assert table.game.to_json() == played
+    assert table.log[0] == "Undo: back to the game before the set-up"
+    assert not any(line.startswith("Edit") for line in table.log)  # the log as it was before edit mode
 
 
 def test_bad_table_arguments_are_value_errors():
