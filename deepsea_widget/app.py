@@ -13,7 +13,8 @@ from .widget import Board
 
 class App(ipywidgets.VBox):
     """A table's board in one widget. ``app.game`` is the live `Game`;
-    ``app.apply(action)`` plays an action from Python exactly as a click would."""
+    ``app.apply(action)`` plays an action from Python for the diver whose turn it is, as a
+    click would (a script may also move for a bot)."""
 
     def __init__(self, table: Table, panels: bool = True):
         if not isinstance(panels, bool):
@@ -87,10 +88,12 @@ class App(ipywidgets.VBox):
         in one step: a failed write leaves any earlier save there whole."""
         path = pathlib.Path(path)
         text = self.table.to_json()
+        mode = path.stat().st_mode & 0o777 if path.exists() else 0o644  # mkstemp's own is 0o600
         fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as f:
                 f.write(text)
+            os.chmod(temp, mode)
             os.replace(temp, path)
         except BaseException:
             os.unlink(temp)

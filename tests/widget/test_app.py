@@ -38,9 +38,11 @@ def test_save_replaces_the_file_whole_and_leaves_no_temporary_file(tmp_path):
     app = play(players=["Ann"], bots={"Cy": "cautious"}, seed=4, panels=False)
     path = tmp_path / "game.json"
     path.write_text("an older save")
+    path.chmod(0o640)
     app.apply(Roll())
     assert app.save(path) == path
     assert os.listdir(tmp_path) == ["game.json"]
+    assert path.stat().st_mode & 0o777 == 0o640  # the old file's permissions, not mkstemp's 0o600
     again = play(load=path, panels=False)
     assert again.game.to_json() == app.game.to_json() and again.table.bot_seats == {1: "cautious"}
     with pytest.raises(FileNotFoundError):
