@@ -26,6 +26,8 @@ from ._checks import FULL_AIR, as_int, check_air, check_count, check_distance
 from .dice import DICE_OUTCOMES, MAX_MOVE, movement_weights
 
 NEVER_MOVES = MAX_MOVE  # from this many items on, no roll moves the diver
+TABLE_MAX_DISTANCE = 1000  # home_table's limits, far beyond any trail (32 spaces) ...
+TABLE_MAX_CHIPS = 32  # ... and any load (32 chips)
 UNLIMITED = FULL_AIR + 1  # the table's "turns" index for unlimited turns (no air used)
 _MAX_REACH = FULL_AIR * MAX_MOVE  # no diver goes farther than this within 25 turns
 _WIDTH = _MAX_REACH + 2  # distances 0.._MAX_REACH, then one "beyond" column
@@ -116,6 +118,13 @@ def home_table(max_distance: int = 40, max_chips: int = 8, max_air: int = 25,
     max_chips = check_count("max_chips", max_chips)
     max_air = check_air(max_air, "max_air")
     others = check_count("others", others)
+    if max_distance > TABLE_MAX_DISTANCE:
+        raise ValueError(f"max_distance must be at most {TABLE_MAX_DISTANCE} (use p_home for one farther "
+                         f"distance), got {max_distance}")
+    if max_chips > TABLE_MAX_CHIPS:
+        raise ValueError(f"max_chips must be at most {TABLE_MAX_CHIPS} (the game has {TABLE_MAX_CHIPS} chips; "
+                         f"from {NEVER_MOVES} on nobody moves), got {max_chips}")
+    others = min(others, max_air)  # from max_air on, every air value gives one turn: the same table
     array = _tables()[1]
     chips = np.arange(max_chips + 1)
     air = np.arange(max_air + 1)

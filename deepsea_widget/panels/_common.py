@@ -6,7 +6,10 @@ spaces between the diver and the sub + 1, air = air at the start of its
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+
+from ..odds._checks import as_int, check_count, check_distance
 
 from ..odds.game_odds import free_distance  # noqa: F401 (re-exported for the panels)
 from ..rules.chips import levels_value as item_value  # noqa: F401 (re-exported for the panels)
@@ -31,6 +34,44 @@ AXIS = dict(gridcolor="rgba(128,128,128,0.25)", zerolinecolor="rgba(128,128,128,
 BAR = "#2a788e"      # viridis blue-green
 BAR_ALT = "#fde725"  # viridis yellow
 BAR_MID = "#7ad151"  # viridis green
+
+
+MAX_CHIPS = 32  # the game's chips
+
+
+def plural(n: int, word: str) -> str:
+    """``"1 item"``, ``"2 items"``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def check_chart_args(distance, chips, air, others, max_distance=None) -> tuple:
+    """The arguments of the panels' chart functions, checked (ValueError naming the argument):
+    distance None (in the sub) or 1.., chips 0..32, air up to 25 (0 or less: no air left),
+    others 0..; with ``max_distance``, the distance must fit the chart."""
+    if distance is not None:
+        distance = check_distance(distance)
+        if max_distance is not None and distance > max_distance:
+            raise ValueError(f"distance must be at most {max_distance} on this chart, got {distance}")
+    chips = check_count("chips", chips)
+    if chips > MAX_CHIPS:
+        raise ValueError(f"chips must be at most {MAX_CHIPS} (the game has {MAX_CHIPS} chips), got {chips}")
+    air = as_int("air", air)
+    if air > FULL_AIR:
+        raise ValueError(f"air must be at most {FULL_AIR} (a full air track), got {air}")
+    return distance, chips, air, check_count("others", others)
+
+
+def check_value(value):
+    """Expected points carried: None (work it out) or a finite number >= 0."""
+    if value is None:
+        return None
+    try:
+        v = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"value must be a number of points, got {value!r}") from None
+    if isinstance(value, bool) or not math.isfinite(v) or v < 0:
+        raise ValueError(f"value must be a finite number of points, 0 or more, got {value!r}")
+    return v
 
 
 def fmt_pct(p: float) -> str:

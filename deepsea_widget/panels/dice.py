@@ -5,7 +5,7 @@ import plotly.graph_objects as go
 
 from ..odds.dice import DICE_WEIGHTS, MAX_MOVE, expected_movement, movement_weights
 from ._figure import PanelFigure
-from ._common import AXIS, BAR, BAR_ALT, THEME
+from ._common import AXIS, BAR, BAR_ALT, THEME, check_chart_args, plural
 
 MOVES = list(range(0, MAX_MOVE + 1))
 
@@ -19,15 +19,15 @@ def _data(chips: int):
         sums = [s for s in DICE_WEIGHTS if max(0, s - chips) == m]
         rolls = " or ".join(str(s) for s in sums)
         if not sums:
-            text.append(f"with {chips} items no roll moves you {m} spaces")
+            text.append(f"with {plural(chips, 'item')} no roll moves you {plural(m, 'space')}")
         elif m == 0:
-            text.append(f"with {chips} items a roll of {rolls} moves you nowhere: "
+            text.append(f"with {plural(chips, 'item')} a roll of {rolls} moves you nowhere: "
                         f"{w} of the 9 rolls ({w / 9:.0%}); you still breathe {chips} air")
         else:
-            text.append(f"with {chips} items a roll of {rolls} moves you {m} spaces: "
+            text.append(f"with {plural(chips, 'item')} a roll of {rolls} moves you {plural(m, 'space')}: "
                         f"{w} of the 9 rolls ({w / 9:.0%})")
     colours = [BAR_ALT if m == 0 else BAR for m in MOVES]
-    title = (f"Move with {chips} items: P(no move) {y[0]:.0%}, "
+    title = (f"Move with {plural(chips, 'item')}: P(no move) {y[0]:.0%}, "
              f"mean {expected_movement(chips):.2f} spaces a turn")
     return y, text, colours, title
 
@@ -45,7 +45,7 @@ def _figure(chips: int) -> go.Figure:
 
 def dice_chart(chips: int = 0) -> go.Figure:
     """The distribution of one move for a diver carrying ``chips`` items, with P(no move)."""
-    return _figure(chips)
+    return _figure(check_chart_args(None, chips, 0, 0)[1])
 
 
 class DicePanel:

@@ -13,7 +13,7 @@ import plotly.graph_objects as go
 
 from ..odds.single_diver import home_table, p_home, turns_left
 from ._figure import PanelFigure
-from ._common import AXIS, FULL_AIR, MAX_DISTANCE, THEME, Situation, fmt_pct
+from ._common import AXIS, FULL_AIR, MAX_DISTANCE, THEME, Situation, check_chart_args, fmt_pct, plural
 
 DISTANCES = np.arange(1, MAX_DISTANCE + 1)
 AIRS = np.arange(0, FULL_AIR + 1)  # row 0: no air left, the dive is over (blank)
@@ -33,13 +33,13 @@ def _grid(chips: int, others: int):
         for i, d in enumerate(DISTANCES):
             p = z[a, i]
             if chips >= 6:
-                row.append(f"with {chips} items no roll moves you: never home")
+                row.append(f"with {plural(chips, 'item')} no roll moves you: never home")
             elif math.isinf(n):
                 row.append("nobody uses air: unlimited turns, home for sure")
             else:
                 turns = "1 more turn" if n == 1 else f"{n} more turns"
-                row.append(f"with {chips} items you get {turns} (air {a}, others breathe {others}); "
-                           f"{fmt_pct(p)} of {n}-turn rolls cover {d} spaces")
+                row.append(f"with {plural(chips, 'item')} you get {turns} (air {a}, others breathe {others}); "
+                           f"{fmt_pct(p)} of {n}-turn rolls cover {plural(int(d), 'space')}")
         text.append(row)
     # JSON has no NaN: the "no air" row goes to the front end as gaps (None)
     z = tuple(tuple(None if math.isnan(v) else v for v in row) for row in z.tolist())
@@ -52,14 +52,14 @@ def _marker_text(name, distance, chips, air, others) -> str:
     if air <= 0:
         return f"{name}: distance {distance}, no air left for another turn"
     p = p_home(distance, chips, air, others)
-    return (f"{name}: {distance} spaces from the sub, air {air}, {chips} items, "
+    return (f"{name}: {plural(distance, 'space')} from the sub, air {air}, {plural(chips, 'item')}, "
             f"others breathe {others}: P(home) {fmt_pct(p)}")
 
 
 def _title(name, chips, others, delta=0) -> str:
     what = {-1: " (if you drop one)", 1: " (if you pick up one more)"}.get(delta, "")
     who = f"{name}: " if name else ""
-    return f"{who}P(home) with {chips} items{what}, others breathe {others}"
+    return f"{who}P(home) with {plural(chips, 'item')}{what}, others breathe {others}"
 
 
 def _figure(distance, chips, air, others, name=None, delta=0) -> go.Figure:
@@ -93,7 +93,7 @@ def _figure(distance, chips, air, others, name=None, delta=0) -> go.Figure:
 
 def odds_map(distance: int | None = 9, chips: int = 3, air: int = 14, others: int = 0) -> go.Figure:
     """P(home) heatmap for ``chips`` items and ``others`` breathing, with (distance, air) marked."""
-    return _figure(distance, chips, air, others)
+    return _figure(*check_chart_args(distance, chips, air, others, max_distance=MAX_DISTANCE))
 
 
 class OddsMapPanel:

@@ -12,7 +12,8 @@ from plotly.subplots import make_subplots
 from ..odds.dice import movement_pmf
 from ..odds.single_diver import p_home
 from ._figure import PanelFigure
-from ._common import AXIS, BAR, BAR_ALT, BAR_MID, FULL_AIR, MEAN_CHIP, THEME, Situation, fmt_pct, free_distance, item_value
+from ._common import (AXIS, BAR, BAR_ALT, BAR_MID, FULL_AIR, MEAN_CHIP, THEME, Situation, check_chart_args,
+                      check_value, fmt_pct, free_distance, item_value, plural)
 
 # <br>: the labels wrap under their bars instead of overlapping in a narrow column
 LABELS = ("turn back<br>now", "one move deeper,<br>keep items", "one move deeper,<br>pick up")
@@ -34,16 +35,18 @@ def turn_back_numbers(distance, chips, air, others=0, value=None, moves=None) ->
     move deeper (default: an empty trail, every landing space holding an item of
     unknown level).
     """
+    distance, chips, air, others = check_chart_args(distance, chips, air, others)
+    value = check_value(value)
     if value is None:
         value = MEAN_CHIP * chips
-    if moves is None:
-        moves = [(q, (distance or 0) + m, MEAN_CHIP if m > 0 else None)
+    if moves is None:  # from the sub, a move of 0 stays in the sub (distance None)
+        moves = [(q, None if distance is None and m == 0 else (distance or 0) + m, MEAN_CHIP if m > 0 else None)
                  for m, q in movement_pmf(chips).items()]
     rows = []
     p_now = _p(distance, chips, air, others)
     where = "in the sub" if distance is None else f"{distance} to go"
     rows.append({"label": LABELS[0], "p": p_now, "ev": p_now * value,
-                 "text": f"turn back now ({where}, {chips} items, air {air}): P(home) {fmt_pct(p_now)}; "
+                 "text": f"turn back now ({where}, {plural(chips, 'item')}, air {air}): P(home) {fmt_pct(p_now)}; "
                          f"you bank {fmt_pct(p_now)} of {value:.1f} points = {p_now * value:.1f} on average"})
     next_air = air - chips - others  # this turn's breath and the others' before the next turn
     p_keep = sum(q * _p(d, chips, next_air, others) for q, d, _ in moves)

@@ -194,7 +194,8 @@ class DiveEnded(Event):
 
     def __str__(self):
         return (f"Dive {self.dive} is over: {len(self.returned)} back, {len(self.stranded)} stranded; "
-                f"{self.blanks_removed} blank spaces removed, the trail now has {self.trail_length} spaces")
+                f"{self.blanks_removed} blank {'space' if self.blanks_removed == 1 else 'spaces'} removed, "
+                f"the trail now has {self.trail_length} spaces")
 
 
 @dataclass(slots=True)

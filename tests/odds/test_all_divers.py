@@ -285,3 +285,22 @@ def test_probabilities_are_in_range():
     probs = p_home_all([14, 3, 22, 9, 17, 6], [1, 2, 0, 3, 1, 2], 12, 3)
     assert all(0.0 <= p <= 1.0 for p in probs)
     assert not any(math.isnan(p) for p in probs)
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_positions(max_seats=4))
+def test_the_sure_lower_bound_never_exceeds_the_brute_force(case):
+    positions, chips, air, turn = case
+    exact = brute_force(*case)
+    for i, p in enumerate(positions):
+        if p > 0:
+            assert all_divers._sure_lower_bound(i, positions, chips, air, turn) <= exact[i] + 1e-12
+
+
+def test_a_diver_sure_to_get_home_gets_exactly_one():
+    # 10 turns of at least 1 space each for 7 spaces (1 item, nobody else breathes): sure
+    assert p_home_all([7], [1], 10, 0) == [1.0]
+    # the diver on space 3 carries 1 and the others 3 in all: at least ceil(10 / 4) = 3 turns
+    # of at least 1 space each cover its 3 spaces; the chain's sum of many small
+    # probabilities alone came to 0.9999999999999998
+    assert p_home_all([3, 5, 7], [1, 2, 1], 10, 0)[0] == 1.0

@@ -211,3 +211,15 @@ def test_p_reach():
     assert p_reach(3, 6, 25) == 0.0
     with pytest.raises(ValueError, match="turns"):
         p_reach(3, 1, 26)
+
+
+def test_home_table_limits_and_huge_others():
+    # from max_air on, any others' breathing leaves one turn: the same table, no int64 overflow
+    huge = home_table(10, 8, 10, others=2 ** 63 - 5)
+    assert np.array_equal(huge, home_table(10, 8, 10, others=10), equal_nan=True)
+    assert huge[5, 10, 5] == p_home(5, 5, 10, 2 ** 63 - 5) == 0.0
+    assert np.array_equal(home_table(5, 2, 25, others=10 ** 30), home_table(5, 2, 25, others=25), equal_nan=True)
+    with pytest.raises(ValueError, match="max_distance must be at most 1000"):
+        home_table(max_distance=10 ** 9)
+    with pytest.raises(ValueError, match="max_chips must be at most 32"):
+        home_table(max_chips=10 ** 6)

@@ -147,3 +147,27 @@ def test_changes_inside_a_running_loop_coalesce_into_one_redraw():
     marker = panels.odds_map.figure.data[3]
     if s.distance is not None:
         assert (marker.x[0], marker.y[0]) == (s.distance, max(s.air, 0))
+
+
+@pytest.mark.parametrize("chart, kwargs, words", [
+    (odds_map, dict(chips=-1), "chips must be 0 or more"),
+    (odds_map, dict(chips=10 ** 9), "chips must be at most 32"),
+    (odds_map, dict(distance=45), "distance must be at most 33"),
+    (odds_map, dict(air=30), "air must be at most 25"),
+    (turn_back_chart, dict(air=30), "air must be at most 25"),
+    (turn_back_chart, dict(value=float("nan")), "value must be a finite number"),
+    (turn_back_chart, dict(value=-1), "value must be a finite number"),
+    (turn_back_chart, dict(distance=0), "distance must be at least 1"),
+    (dice_chart, dict(chips=None), "chips must be an integer"),
+])
+def test_chart_arguments_are_checked(chart, kwargs, words):
+    with pytest.raises(ValueError, match=words):
+        chart(**kwargs)
+
+
+def test_charts_for_a_diver_still_in_the_sub_and_plural_words():
+    rows = turn_back_numbers(None, 2, 14)  # a move of 0 from the sub stays in the sub
+    assert rows[0]["p"] == 1.0 and 0 < rows[1]["p"] <= 1
+    assert dice_chart(1).layout.title.text.startswith("Move with 1 item:")
+    assert "1 space:" in " ".join(dice_chart(2).data[0].hovertext)
+    assert odds_map(distance=1, chips=1, air=5).data[3].hovertext[0].startswith("the diver: 1 space from the sub")

@@ -67,7 +67,7 @@ def test_dive_end_texts():
         "Bob is stranded on space 3 and loses 2 chips",
         "The lost chips sink to the far end: 1 new stack from space 3 "
         "(a stack of 2 chips (levels 4, 2))",
-        "Dive 1 is over: 1 back, 1 stranded; 1 blank spaces removed, the trail now has 3 spaces",
+        "Dive 1 is over: 1 back, 1 stranded; 1 blank space removed, the trail now has 3 spaces",
         "Dive 2 starts with Bob (stranded farthest from the submarine); air 25",
         "Bob carries nothing: air stays 25",
     ]
