@@ -25,6 +25,9 @@ what-ifs beyond the trail).
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
+
 from . import _chain_sorted
 from ._chain_tables import MAX_SEATS, Chain
 from ._checks import as_int, check_air
@@ -99,9 +102,9 @@ def _sure_lower_bound(i: int, positions, chips, air: int, turn: int) -> float:
 
 def check_table_position(positions, chips, air, turn):
     """Validate `p_home_all`'s arguments; return them as plain ints and lists."""
-    if isinstance(positions, (str, bytes)) or not hasattr(positions, "__len__"):
+    if isinstance(positions, (str, bytes, Mapping, AbstractSet)) or not hasattr(positions, "__len__"):
         raise ValueError(f"positions must be a list of trail spaces, one per seat, got {positions!r}")
-    if isinstance(chips, (str, bytes)) or not hasattr(chips, "__len__"):
+    if isinstance(chips, (str, bytes, Mapping, AbstractSet)) or not hasattr(chips, "__len__"):
         raise ValueError(f"chips must be a list of item counts, one per seat, got {chips!r}")
     n = len(positions)
     if not 1 <= n <= MAX_SEATS:

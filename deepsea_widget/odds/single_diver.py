@@ -76,6 +76,7 @@ def p_home(distance: int, chips: int, air: int, others: int = 0,
             and 1 <= air <= FULL_AIR):
         distance, chips, air, others = _checked(distance, chips, air, others)
     if exact:
+        _check_exact(exact)
         return _p_home_exact(distance, chips, air, others)
     rows = _ROWS if _ROWS is not None else _tables()[0]
     per_round = chips + others
@@ -97,6 +98,7 @@ def p_reach(distance: int, chips: int, turns: int, exact: bool = False) -> float
         raise ValueError(f"turns must be at most {FULL_AIR}, got {turns}")
     c = min(chips, NEVER_MOVES)
     if exact:
+        _check_exact(exact)
         tail = _exact_tails(c)[turns]
         count = tail[distance] if distance < len(tail) else 0
         return Fraction(count, DICE_OUTCOMES ** turns)
@@ -136,6 +138,11 @@ def home_table(max_distance: int = 40, max_chips: int = 8, max_air: int = 25,
     table = array[c_index, turns[:, :, None], dist[None, None, :]]
     table[:, 0, :] = np.nan
     return table
+
+
+def _check_exact(exact) -> None:
+    if not isinstance(exact, (bool, np.bool_)):
+        raise ValueError(f"exact must be True or False, got {exact!r}")
 
 
 def _checked(distance, chips, air, others) -> tuple[int, int, int, int]:

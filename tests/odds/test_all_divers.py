@@ -208,6 +208,9 @@ def test_accepts_tuples_and_numpy():
     (([4.5, 5], [1, 1], 10, 0), r"positions\[0\] must be an integer"),
     (([4, 5], [1, True], 10, 0), r"chips\[1\] must be an integer"),
     (("45", [1, 1], 10, 0), "positions must be a list"),
+    (({0: 3, 1: 5}, [1, 1], 10, 0), "positions must be a list"),
+    (({3, 5}, [1, 1], 10, 0), "positions must be a list"),
+    (([4, 5], {0: 1, 1: 1}, 10, 0), "chips must be a list"),
     (([4, 5], 2, 10, 0), "chips must be a list"),
     (([4, 5], [1, 1], 10, 1.0), "turn must be an integer"),
 ])

@@ -217,7 +217,7 @@ def _finished_game():
 
 
 @pytest.mark.parametrize("kwargs,field", [
-    (dict(n=0), "n"), (dict(n=-5), "n"), (dict(n=2.5), "n"), (dict(n=True), "n"), (dict(n="100"), "n"),
+    (dict(n=0), "n"), (dict(n=-5), "n"), (dict(n=10 ** 9), "n"), (dict(n=2.5), "n"), (dict(n=True), "n"), (dict(n="100"), "n"),
     (dict(policies="nobody"), "policies"), (dict(policies=["cautious"] * 3), "policies"),
     (dict(policies=["cautious", 7, "random", "random"]), r"policies\[1\]"), (dict(policies=42), "policies"),
     (dict(seed=-1), "seed"), (dict(seed="abc"), "seed"), (dict(seed=1.5), "seed"),

@@ -223,3 +223,11 @@ def test_home_table_limits_and_huge_others():
         home_table(max_distance=10 ** 9)
     with pytest.raises(ValueError, match="max_chips must be at most 32"):
         home_table(max_chips=10 ** 6)
+
+
+def test_exact_must_be_a_bool():
+    with pytest.raises(ValueError, match="exact must be True or False"):
+        p_home(5, 2, 10, 1, exact="no")
+    with pytest.raises(ValueError, match="exact must be True or False"):
+        p_reach(5, 2, 3, exact=1)
+    assert p_home(5, 2, 10, 1, exact=np.True_) == p_home(5, 2, 10, 1, exact=True)

@@ -85,6 +85,13 @@ def test_point_of_no_return_bad_p(p):
         point_of_no_return(2, 10, 0, p=p)
 
 
+def test_point_of_no_return_takes_numpy_numbers():
+    import numpy as np
+
+    assert point_of_no_return(2, 14, p=np.float32(0.5)) == point_of_no_return(2, 14, p=0.5)
+    assert point_of_no_return(2, 14, p=np.int64(1)) == point_of_no_return(2, 14, p=1)
+
+
 def test_point_of_no_return_bad_air():
     with pytest.raises(ValueError, match="air"):
         point_of_no_return(2, 0)
