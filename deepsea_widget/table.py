@@ -19,7 +19,7 @@ from .rules.chips import N_CHIPS
 from .rules.position import _is_int, parse_saved_json
 
 MAX_LOG = 400
-MAX_TRAIL = N_CHIPS  # a trail never has more spaces than the game has chips
+MAX_TRAIL = N_CHIPS  # the board's editor stops at the game's trail (Game.from_position may go farther)
 MAX_EARLIER = 50  # games a new game, a load or a set-up replaced, kept for undo
 TABLE_FORMAT = "deepsea_widget.table"
 TABLE_VERSION = 1

@@ -238,8 +238,6 @@ def validate_start(start) -> dict:
     trail = start["trail"]
     if not isinstance(trail, list):
         raise ValueError("trail: must be a list of spaces")
-    if len(trail) > N_CHIPS:
-        raise ValueError(f"trail: at most {N_CHIPS} spaces (the game has {N_CHIPS} chips), got {len(trail)}")
     trail = [None if s is None else item(s, f"trail[{i}]") for i, s in enumerate(trail)]
 
     def seat_lists(field):

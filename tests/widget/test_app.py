@@ -5,7 +5,7 @@ import os
 import pytest
 
 from deepsea_widget.app import play
-from deepsea_widget.rules import Game, Roll
+from deepsea_widget.rules import Roll
 
 
 def test_a_refused_edit_leaves_the_board_in_play_mode():
@@ -56,8 +56,3 @@ def test_loading_a_corrupt_file_is_a_value_error(tmp_path, content):
     path.write_bytes(content if isinstance(content, bytes) else content.encode())
     with pytest.raises(ValueError, match="not a saved game"):
         play(load=path, panels=False)
-
-
-def test_a_trail_has_at_most_32_spaces():
-    with pytest.raises(ValueError, match="trail: at most 32 spaces"):
-        Game.from_position(players=2, trail=[None] * 33, positions=[0, 0])
