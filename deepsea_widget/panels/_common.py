@@ -10,13 +10,13 @@ import math
 from dataclasses import dataclass
 
 from ..odds._checks import as_int, check_count, check_distance
-
 from ..odds.game_odds import free_distance  # noqa: F401 (re-exported for the panels)
 from ..rules.chips import levels_value as item_value  # noqa: F401 (re-exported for the panels)
 
 MEAN_CHIP = 7.5  # mean of all chip values 0..15: an item of unknown level
 FULL_AIR = 25
 MAX_DISTANCE = 33  # a 32-space trail, plus one
+MAX_CHIPS = 32  # the game's chips
 
 # Readable on light and dark notebook themes: transparent backgrounds, mid-grey text.
 _GREY = "rgb(128,128,128)"
@@ -34,9 +34,6 @@ AXIS = dict(gridcolor="rgba(128,128,128,0.25)", zerolinecolor="rgba(128,128,128,
 BAR = "#2a788e"      # viridis blue-green
 BAR_ALT = "#fde725"  # viridis yellow
 BAR_MID = "#7ad151"  # viridis green
-
-
-MAX_CHIPS = 32  # the game's chips
 
 
 def plural(n: int, word: str) -> str:
