@@ -35,7 +35,8 @@ class CautiousPolicy(Policy):
     - Going deeper, it picks up the item it lands on while it carries fewer
       than two items; it never picks up on the way back and never drops.
     - It turns back as soon as it carries two items, or carries one and the
-      air left (after breathing) is at most twice its distance from the sub.
+      air left (after breathing) is at most twice its space number (how far out it
+      is, counting every space, taken or not).
     """
 
     name = "cautious"
@@ -46,7 +47,7 @@ class CautiousPolicy(Policy):
         if view.phase == "roll":
             if cautious_turns_back(me.returning, c, view.air, me.position):
                 self.explanation = (f"turned back: carrying {c} items" if c >= CAUTIOUS_MAX_ITEMS else
-                                    f"turned back: air {view.air} is at most twice the distance {me.position}")
+                                    f"turned back: air {view.air} is at most twice its space, {me.position}")
                 return TurnBack()
             self.explanation = "kept going" if not me.returning else "kept heading home"
             return Roll()
