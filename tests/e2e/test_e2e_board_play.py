@@ -89,6 +89,20 @@ def test_people_and_a_bot_play_whole_turns_by_clicking(open_notebook):
     assert state["history"][-1] == {"type": "turn_back"}
     assert_board_matches(board, state)
 
+    # New game replaces the game at one click, and Undo brings the played one back.
+    played = state["history"]
+    board.click("New game")
+    board.wait_still()
+    state = kernel_state(nb)
+    assert state["history"] == [] and board.enabled("Undo")
+    assert_board_matches(board, state)
+    board.click("Undo")
+    board.wait_still()
+    state = kernel_state(nb)
+    assert state["history"] == played
+    assert_board_matches(board, state)
+    assert "before the new game" in board.root.locator(".dsw-logbox").text_content()
+
 
 def test_auto_play_plays_a_seeded_bot_game_to_the_end(open_notebook):
     bots = {"Ada": "cautious", "Bo": "cautious", "Cy": "cautious"}
