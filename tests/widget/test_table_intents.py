@@ -231,11 +231,11 @@ def test_bad_table_arguments_are_value_errors():
 
 
 def test_undo_after_loading_takes_back_the_same_as_before_saving(table):
-    send(table, type="action", seat=0, action={"type": "roll"})
-    send(table, type="action", seat=0, action={"type": "stay"})
-    send(table, type="action", seat=1, action={"type": "roll"})
-    send(table, type="action", seat=1, action={"type": "stay"})  # then Cy, a bot, is to move
-    send(table, type="bot_step")
+    assert send(table, type="action", seat=0, action={"type": "roll"})
+    assert send(table, type="action", seat=0, action={"type": "stay"})
+    assert send(table, type="action", seat=1, action={"type": "roll"})
+    assert send(table, type="action", seat=1, action={"type": "stay"})  # then Cy, a bot, is to move
+    assert send(table, type="bot_step")
     text = table.to_json()
     loaded = Table.from_json(text)
     assert send(table, type="undo") and send(loaded, type="undo")
