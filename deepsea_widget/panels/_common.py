@@ -11,12 +11,14 @@ from dataclasses import dataclass
 
 from ..odds._checks import as_int, check_count, check_distance
 from ..odds.game_odds import free_distance  # noqa: F401 (re-exported for the panels)
+from ..rules.chips import N_CHIPS
 from ..rules.chips import levels_value as item_value  # noqa: F401 (re-exported for the panels)
+from ..rules.events import plural  # noqa: F401 (re-exported for the panels)
 
 MEAN_CHIP = 7.5  # mean of all chip values 0..15: an item of unknown level
 FULL_AIR = 25
 MAX_DISTANCE = 33  # a 32-space trail, plus one
-MAX_CHIPS = 32  # the game's chips
+MAX_CHIPS = N_CHIPS  # the game's chips
 
 # Readable on light and dark notebook themes: transparent backgrounds, mid-grey text.
 _GREY = "rgb(128,128,128)"
@@ -34,11 +36,6 @@ AXIS = dict(gridcolor="rgba(128,128,128,0.25)", zerolinecolor="rgba(128,128,128,
 BAR = "#2a788e"      # viridis blue-green
 BAR_ALT = "#fde725"  # viridis yellow
 BAR_MID = "#7ad151"  # viridis green
-
-
-def plural(n: int, word: str) -> str:
-    """``"1 item"``, ``"2 items"``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def check_chart_args(distance, chips, air, others, max_distance=None) -> tuple:

@@ -8,8 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 
-def _items_word(n: int) -> str:
-    return f"{n} item" if n == 1 else f"{n} items"
+def plural(n: int, word: str) -> str:
+    """``"1 item"``, ``"2 items"`` (also for the panels' wording)."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _space(pos: int) -> str:
@@ -71,7 +72,7 @@ class Rolled(Event):
         total = sum(self.dice)
         text = f"{self.name} rolls {self.dice[0]}+{self.dice[1]} = {total}"
         if self.items:
-            text += f", minus {_items_word(self.items)}"
+            text += f", minus {plural(self.items, 'item')}"
         return text + f": moves {self.move}"
 
 
@@ -102,7 +103,7 @@ class ReachedSub(Event):
     items: int
 
     def __str__(self):
-        return f"{self.name} is back in the submarine with {_items_word(self.items)}"
+        return f"{self.name} is back in the submarine with {plural(self.items, 'item')}"
 
 
 @dataclass(slots=True)
@@ -155,7 +156,7 @@ class Banked(Event):
         if not self.values:
             return f"{self.name} is back with nothing to bank"
         shown = ", ".join("+".join(map(str, v)) for v in self.values)
-        return f"{self.name} banks {_items_word(len(self.values))}: {shown} = {sum(map(sum, self.values))} points"
+        return f"{self.name} banks {plural(len(self.values), 'item')}: {shown} = {sum(map(sum, self.values))} points"
 
 
 @dataclass(slots=True)
@@ -194,7 +195,7 @@ class DiveEnded(Event):
 
     def __str__(self):
         return (f"Dive {self.dive} is over: {len(self.returned)} back, {len(self.stranded)} stranded; "
-                f"{self.blanks_removed} blank {'space' if self.blanks_removed == 1 else 'spaces'} removed, "
+                f"{plural(self.blanks_removed, 'blank space')} removed, "
                 f"the trail now has {self.trail_length} spaces")
 
 
