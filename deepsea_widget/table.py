@@ -199,6 +199,7 @@ class Table:
         elif not self.game.history and self._earlier:
             earlier = self._earlier.pop()
             self._restore(earlier)
+            self.last_events = []  # (its last move is not played again)
             self.log = [f"Undo: back to the game before {earlier['what']}"] + self.log
         else:
             if not self.game.history:
@@ -235,6 +236,7 @@ class Table:
             note = "Back to play"
         self.mode = mode
         self._edit_stack = []
+        self.last_events = []  # a switch of mode is not a move: nothing to show again
         self.log.insert(0, note)
         self._changed()
 
@@ -415,3 +417,4 @@ class Table:
 
     def _changed(self) -> None:
         self.seq += 1
+        self.error = ""  # a refusal's message goes with the next change, from the board or from Python

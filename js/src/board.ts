@@ -46,8 +46,10 @@ export interface DrawnBoard {
   pawnAt: Point[];
 }
 
-function buttonAttrs(label: string): Record<string, string> {
-  return { role: "button", tabindex: "0", "aria-label": label };
+function buttonAttrs(label: string, pressed?: boolean): Record<string, string> {
+  const attrs: Record<string, string> = { role: "button", tabindex: "0", "aria-label": label };
+  if (pressed !== undefined) attrs["aria-pressed"] = String(pressed);
+  return attrs;
 }
 
 function tooltip(content: string): VNode {
@@ -148,7 +150,7 @@ function drawSpace(
       "data-space": number,
       "data-kind": kind,
       "data-key": `space-${number}`,
-      ...(editable ? buttonAttrs(label) : {}),
+      ...(editable ? buttonAttrs(label, selected) : {}),
     },
     ...children,
   );
@@ -216,7 +218,7 @@ function drawPawn(
       "data-position": diver.position,
       "data-heading": diver.returning ? "back" : "deeper",
       "data-key": `diver-${seat}`,
-      ...(editable ? buttonAttrs(`Select ${diver.name}`) : {}),
+      ...(editable ? buttonAttrs(`Select ${diver.name}`, selected) : {}),
     },
     tooltip(describeDiver(diver) + (current ? " (to play)" : "")),
     // The arrow points along the trail: toward deeper spaces, or back toward the sub.

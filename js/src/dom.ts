@@ -52,7 +52,18 @@ export function setAttr(node: Element, name: string, value: AttrValue): void {
 
 /** A real button; `key` identifies it across redraws (focus is kept on it). */
 export function button(label: string, key: string, onClick: () => void, attrs: Props["attrs"] = {}): HTMLButtonElement {
-  return h("button", { attrs: { type: "button", "data-key": key, ...attrs }, on: { click: onClick } }, label);
+  return h("button", { attrs: { type: "button", "data-key": key, ...attrs }, on: { click: singleClick(onClick) } }, label);
+}
+
+/**
+ * A click handler that ignores the extra clicks of a double-click (`detail` > 1): a
+ * double-click on Undo or Next is one press, not two (keyboard presses have detail 0).
+ */
+export function singleClick(onClick: () => void): (e: Event) => void {
+  return (e: Event) => {
+    if ((e as MouseEvent).detail > 1) return;
+    onClick();
+  };
 }
 
 /** Enable or disable a control; a disabled one shows why as its tooltip. */

@@ -76,18 +76,23 @@ export function trailCounts(trail: Space[]): string {
   return parts.join(", ");
 }
 
+/** The air in words: it goes below 0 when a diver breathes more than is left. */
+export function airText(air: number): string {
+  return air > 0 ? `air ${air}` : "air ran out";
+}
+
 /** The trail's text alternative: everything the picture shows, in words. */
 export function trailSummary(view: PublicView): string {
   const n = view.trail.length;
   const counts = trailCounts(view.trail);
-  const head = `Dive ${view.dive} of ${DIVES}, air ${view.air}. Trail of ${plural(n, "space")}${counts ? `: ${counts}` : ""}.`;
+  const head = `Dive ${view.dive} of ${DIVES}, ${airText(view.air)}. Trail of ${plural(n, "space")}${counts ? `: ${counts}` : ""}.`;
   const divers = view.divers.map(describeDiver).join("; ");
   return divers ? `${head} ${divers}.` : head;
 }
 
 /** One line above the board: whose turn it is and what they may do. */
 export function statusLine(view: PublicView | TableView): string {
-  const dive = `Dive ${view.dive} of ${DIVES} · air ${view.air}`;
+  const dive = `Dive ${view.dive} of ${DIVES} · ${airText(view.air)}`;
   if (view.is_over || view.phase === "over") {
     const names = view.winners.map((seat) => view.divers[seat]?.name ?? `seat ${seat + 1}`);
     const best = view.winners.length > 0 ? view.scores[view.winners[0]] : undefined;

@@ -42,9 +42,12 @@ export class SharedSettings {
     this.listeners.push(listener);
     return () => {
       const i = this.listeners.indexOf(listener);
-      if (i >= 0) this.listeners.splice(i, 1);
-      // With the last view gone nobody drives auto-play: it stops.
+      if (i < 0) return;
+      this.listeners.splice(i, 1);
+      // With the last view gone nobody drives auto-play: it stops. When the view that
+      // drove it goes, the next one takes over: the views hear it, so it asks for the next step.
       if (this.listeners.length === 0) this.settings = { ...this.settings, autoplay: false };
+      else if (i === 0 && this.settings.autoplay) for (const listener of [...this.listeners]) listener(this.settings);
     };
   }
 

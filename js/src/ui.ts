@@ -21,12 +21,14 @@ import {
   type ControlState,
 } from "./controls";
 import { dropEdit, editClick, giveItem, parseLevels, setAir, setHeading, setSpace, setTurn, SPACE_CHOICES, takeItem, type BoardClick, type Selection } from "./edit";
-import { button, h, setAttr, setEnabled, setText, show } from "./dom";
+import { button, h, setAttr, setEnabled, setText, show, singleClick } from "./dom";
 import { keyedByText, patchChildren, s, v, type Attrs, type VChild, type VNode } from "./vdom";
 import { SharedSettings } from "./shared";
 import { hitTarget, toBoardPoint, trailLayout, type BoardTarget, type Point } from "./layout";
 
 const LOG_SHOWN = 12;
+/** The most spaces a trail has (the edit mode's limit, as in Python). */
+const MAX_TRAIL = 32;
 /** A press on a pawn that moves less than this is a click, not a drag. */
 const DRAG_START_PX = 5;
 /** If Python never answers an intent (kernel gone), accept clicks again after this. */
@@ -70,6 +72,7 @@ export class BoardUI {
   /** Auto-play and its speed: shared by every view of this board. */
   private readonly shared: SharedSettings;
   private readonly onShared = (): void => this.sharedChanged();
+  private readonly onKeyDown = (e: KeyboardEvent): void => this.onKey(e);
   private readonly leaveShared: () => void;
   private pending = false;
   private pendingTimer: ReturnType<typeof setTimeout> | undefined;
@@ -96,6 +99,8 @@ export class BoardUI {
   private readonly empty: HTMLElement;
   private readonly status: HTMLElement;
   private readonly dice: HTMLElement;
+  /** Read out by screen readers: the fresh roll (the dice are a picture). */
+  private readonly announce: HTMLElement;
   private readonly error: HTMLElement;
   private readonly summary: HTMLElement;
   private readonly gauge: HTMLElement;
@@ -129,6 +134,7 @@ export class BoardUI {
     this.empty = h("p", { class: "dsw-empty" }, "No game yet: create the board with Board(game) or play().");
     this.status = h("p", { class: "dsw-status", attrs: { role: "status" } });
     this.dice = h("div", { class: "dsw-dice", attrs: { role: "img", "aria-label": "No roll yet" } });
+    this.announce = h("p", { class: "dsw-sr", attrs: { role: "status" } });
     this.error = h("p", { class: "dsw-error", attrs: { role: "alert" } });
     this.summary = h("section", { class: "dsw-summary", attrs: { "aria-label": "Summary" } });
     this.gauge = h("div", { class: "dsw-gauge" });
@@ -176,7 +182,7 @@ export class BoardUI {
     this.app = h(
       "div",
       { class: "dsw-app" },
-      h("div", { class: "dsw-top" }, this.status, this.dice),
+      h("div", { class: "dsw-top" }, this.status, this.dice, this.announce),
       this.error,
       this.summary,
       this.gauge,
@@ -193,7 +199,7 @@ export class BoardUI {
     this.boardWrap.addEventListener("pointerup", (e) => this.onPointerUp(e));
     this.boardWrap.addEventListener("pointercancel", () => this.cancelDrag());
     this.boardWrap.addEventListener("lostpointercapture", () => this.cancelDrag());
-    el.addEventListener("keydown", (e) => this.onKey(e));
+    el.addEventListener("keydown", this.onKeyDown);
   }
 
   // ----- intents ----------------------------------------------------------
@@ -504,10 +510,14 @@ export class BoardUI {
     const log = view.log ?? [];
     if (this.changed("log", `${view.seq}|${log.length}|${log[0]}|${log[1]}`)) this.updateLog(view);
 
-    // Stop the old move: the new state is drawn where it is.
-    this.animation?.cancel();
-    this.animation = null;
-    clearTimeout(this.autoTimer);
+    // The same step again (its odds badges arrive a moment after the move): let
+    // the move play on. A new step stops the old move: it is drawn where it is.
+    const sameStep = !override && this.animation !== null && typeof view.seq === "number" && view.seq === this.lastSeq;
+    if (!sameStep) {
+      this.animation?.cancel();
+      this.animation = null;
+      clearTimeout(this.autoTimer);
+    }
     this.drawBoardOnly();
     const animate = !override && shouldAnimate(this.lastSeq, view.seq, document.hidden, prefersReducedMotion());
     if (!override) this.lastSeq = typeof view.seq === "number" ? view.seq : this.lastSeq ?? 0;
@@ -517,6 +527,7 @@ export class BoardUI {
 
     if (override) return;
     this.settle();
+    if (sameStep) return; // Auto-play goes on when the running move ends
     if (animate) this.animateMove(view);
     else this.scheduleAuto();
   }
@@ -530,22 +541,29 @@ export class BoardUI {
   private restoreFocus(key: string | null): void {
     if (!key) return;
     const active = document.activeElement;
-    if (active && this.el.contains(active) && active.getAttribute("data-key") === key && !(active as HTMLButtonElement).disabled) return;
+    if (active && this.el.contains(active) && active.getAttribute("data-key") === key && this.canFocus(active)) return;
+    if (this.focusControl(key)) return;
+    // The focused control is gone, hidden or now disabled (Roll after rolling, Back
+    // to play): keep the keyboard in the game on the next thing to do.
+    this.focusNext();
+  }
+
+  /** Focus the control with `key` if it is shown and enabled; whether it was. */
+  private focusControl(key: string): boolean {
     const node = this.el.querySelector<HTMLElement | SVGElement>(`[data-key="${CSS.escape(key)}"]`);
-    if (node && !(node as HTMLButtonElement).disabled) {
-      node.focus();
-      return;
-    }
-    // The focused control is gone or now disabled (Roll after rolling): keep the
-    // keyboard in the game on the next thing to do.
-    const order = ["roll", "pick_up", "stay", "drop-0", "turn_back", "next", "new_game"];
-    for (const k of order) {
-      const b = this.el.querySelector<HTMLButtonElement>(`[data-key="${k}"]`);
-      if (b && !b.disabled) {
-        b.focus();
-        return;
-      }
-    }
+    if (!node || !this.canFocus(node)) return false;
+    node.focus();
+    return true;
+  }
+
+  /** Focus the first enabled control of the next thing to do (the keyboard stays in the widget). */
+  private focusNext(): void {
+    const order = ["roll", "pick_up", "stay", "drop-0", "turn_back", "next", "undo", "edit", "new_game"];
+    for (const k of order) if (this.focusControl(k)) return;
+  }
+
+  private canFocus(node: Element): boolean {
+    return !(node as HTMLButtonElement).disabled && !node.closest("[hidden]");
   }
 
   /**
@@ -604,8 +622,10 @@ export class BoardUI {
     };
     animation.addEventListener("finish", done);
     animation.addEventListener("cancel", () => {
+      // (It fires after a newer move may have started, on this same pawn: leave that one be.)
+      if (this.animation !== null && this.animation !== animation) return;
+      this.animation = null;
       pawn.classList.remove("dsw-moving");
-      if (this.animation === animation) this.animation = null;
       delete this.el.dataset.animating;
     });
   }
@@ -624,6 +644,7 @@ export class BoardUI {
       vbutton("Close summary", "close_summary", () => {
         this.dismissed = key;
         show(this.summary, false);
+        this.focusNext();
       }),
     ]);
   }
@@ -663,7 +684,11 @@ export class BoardUI {
   private updateDice(view: TableView): void {
     const roll = lastRoll(view.events);
     const fresh = !!roll;
+    const events = view.events ?? [];
     if (roll) this.lastDice = roll;
+    else if (!events.length || events.some((e) => e.type === "DiveStarted")) this.lastDice = null;
+    const said = fresh && view.seq !== this.lastSeq ? `${roll.name} rolled ${roll.dice[0]} and ${roll.dice[1]}, moves ${plural(roll.move, "space")}` : "";
+    if (said || !fresh) setText(this.announce, said);
     const shown = this.lastDice;
     this.dice.classList.toggle("dsw-dice-old", !fresh);
     if (!shown) {
@@ -720,7 +745,7 @@ export class BoardUI {
     });
     const level = h("select", { attrs: { "aria-label": "Item level", "data-key": "edit-level" } });
     for (let lv = 1; lv <= 4; lv++) level.appendChild(h("option", { attrs: { value: lv } }, `Level ${lv}`));
-    const air = h("input", { attrs: { type: "range", min: 0, max: AIR_MAX, step: 1, "aria-label": "Air", "data-key": "edit-air" } });
+    const air = h("input", { attrs: { type: "range", min: 1, max: AIR_MAX, step: 1, "aria-label": "Air at the start of the turn, before breathing", "data-key": "edit-air" } });
     // The slider announces its own value; this is the same number for the eye.
     const airOut = h("span", { class: "dsw-air-out", attrs: { "aria-hidden": "true" } });
     air.addEventListener("input", () => (airOut.textContent = air.value));
@@ -729,7 +754,7 @@ export class BoardUI {
     turn.addEventListener("change", () => this.sendEdit(setTurn(Number(turn.value))));
     const take = h("span", { class: "dsw-take" });
     const space = h("div", { class: "dsw-space-editor" });
-    const hint = h("p", { class: "dsw-edit-hint" });
+    const hint = h("p", { class: "dsw-edit-hint", attrs: { "aria-live": "polite" } });
     this.edit = { diver, level, take, air, airOut, turn, space, hint };
     return h(
       "section",
@@ -749,7 +774,7 @@ export class BoardUI {
         button("Give item", "edit-give", () => this.sendEdit(giveItem(this.editSeat, [Number(level.value)]))),
         take,
       ),
-      h("div", { class: "dsw-edit-row" }, h("label", {}, "Air ", air), airOut, h("label", {}, "Whose turn ", turn)),
+      h("div", { class: "dsw-edit-row" }, h("label", { attrs: { title: "The air when this turn starts, before the diver to play breathes" } }, "Air at turn start ", air), airOut, h("label", {}, "Whose turn ", turn)),
       space,
       h("div", { class: "dsw-edit-row" }, button("Back to play", "edit-play", () => this.toggleEdit())),
     );
@@ -763,8 +788,9 @@ export class BoardUI {
     const names = view.divers.map((d) => d.name);
     fillSelect(e.diver, names, this.editSeat);
     fillSelect(e.turn, names, view.current_player ?? 0);
-    e.air.value = String(Math.max(0, view.air));
-    setText(e.airOut, String(Math.max(0, view.air)));
+    const air = Math.max(0, view.turn_start_air ?? view.air);
+    e.air.value = String(air);
+    setText(e.airOut, String(air));
     const diver = view.divers[this.editSeat];
     const items = diver?.carried ?? [];
     patchChildren(
@@ -808,9 +834,8 @@ export class BoardUI {
       ]);
     } else {
       patchChildren(e.space, [
-        vbutton("Add a space", "edit-add-space", () => this.sendEdit(setSpace(view.trail.length + 1, [1])), {
-          title: "Add a level 1 chip at the far end of the trail",
-        }),
+        vbutton("Add a space", "edit-add-space", () => this.sendEdit(setSpace(view.trail.length + 1, [1])),
+          enabledAttrs(view.trail.length < MAX_TRAIL, `The trail is full: it has at most ${MAX_TRAIL} spaces`, "Add a level 1 chip at the far end of the trail")),
       ]);
     }
   }
@@ -825,6 +850,7 @@ export class BoardUI {
       h("div", { class: "dsw-edit-row" }, download, button("Close", "export-close", () => {
         show(exportBox, false);
         show(this.savePanel, !loadBox.hidden);
+        this.buttons.export.focus();
       })),
     );
     const loadText = h("textarea", { class: "dsw-load-text", attrs: { rows: 4, "aria-label": "Game to load (JSON)", placeholder: "Paste a saved game here, or choose a file", "data-key": "load-text" } });
@@ -845,7 +871,10 @@ export class BoardUI {
           if (!this.view) return;
           if (this.send({ type: "load", seq: seqOf(this.view), text: loadText.value })) this.loadSent = true;
         }),
-        button("Cancel", "load-cancel", () => this.openLoad()),
+        button("Cancel", "load-cancel", () => {
+          this.openLoad();
+          this.buttons.load.focus();
+        }),
       ),
     );
     show(exportBox, false);
@@ -926,9 +955,13 @@ export class BoardUI {
 
   destroy(): void {
     this.leaveShared();
+    // anywidget may render a new view into this same element: leave nothing of this one on it
+    this.el.removeEventListener("keydown", this.onKeyDown);
     this.animation?.cancel();
     clearTimeout(this.autoTimer);
     clearTimeout(this.pendingTimer);
+    const url = this.save.download.href;
+    if (url.startsWith("blob:")) URL.revokeObjectURL(url);
     this.el.replaceChildren();
   }
 }
@@ -941,7 +974,7 @@ function itemChip(levels: number[]): VNode {
 /** A real button, described: `key` identifies it across redraws (focus is kept on it). */
 function vbutton(label: string | VChild[], key: string, onClick: () => void, attrs: Attrs = {}): VNode {
   const node = v("button", { type: "button", "data-key": key, ...attrs }, ...(Array.isArray(label) ? label : [label]));
-  node.data!.on = { click: onClick };
+  node.data!.on = { click: singleClick(onClick) };
   return node;
 }
 

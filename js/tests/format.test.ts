@@ -145,4 +145,12 @@ describe("badges and diver words", () => {
     expect(statusLine(v)).toBe("Dive 1 of 3 · air 25 · Cy (bot) to play: press Next or Auto-play");
     expect(statusLine({ ...view(), mode: "edit" as const })).toBe("Dive 1 of 3 · air 25 · Edit mode: set up a what-if position");
   });
+
+  it("says the air ran out rather than showing it below 0 (a diver may breathe more than is left)", () => {
+    const v = view({ air: -3, current_player: 1 });
+    expect(statusLine(v)).toBe("Dive 1 of 3 · air ran out · Bob to roll");
+    expect(trailSummary(v)).toContain("Dive 1 of 3, air ran out.");
+    expect(statusLine(view({ air: 0 }))).toContain("air ran out");
+    expect(statusLine(view({ air: 1 }))).toContain("air 1 ·");
+  });
 });

@@ -28,16 +28,31 @@ describe("settings shared by the views of one board", () => {
 
   it("lets the first open view drive auto-play, then the next when it goes; stops with the last", () => {
     const shared = SharedSettings.of({});
-    const a = () => {};
-    const b = () => {};
+    const heard: string[] = [];
+    const a = () => heard.push("a");
+    const b = () => heard.push("b");
     const leaveA = shared.join(a);
     const leaveB = shared.join(b);
     expect([shared.drives(a), shared.drives(b)]).toEqual([true, false]);
     shared.set({ autoplay: true });
+    heard.length = 0;
     leaveA();
     expect(shared.drives(b)).toBe(true);
     expect(shared.autoplay).toBe(true);
+    expect(heard).toEqual(["b"]); // told, so it asks for the next bot step (auto-play goes on)
     leaveB();
     expect(shared.autoplay).toBe(false);
+  });
+
+  it("says nothing to the others when a view that does not drive leaves", () => {
+    const shared = SharedSettings.of({});
+    const heard: string[] = [];
+    shared.join(() => heard.push("a"));
+    const leaveB = shared.join(() => heard.push("b"));
+    shared.set({ autoplay: true });
+    heard.length = 0;
+    leaveB();
+    leaveB(); // twice is once
+    expect(heard).toEqual([]);
   });
 });

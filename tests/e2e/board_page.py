@@ -107,6 +107,12 @@ class BoardPage:
         return target.count() > 0 and target.first.is_enabled()
 
 
+def focused_key(board: BoardPage) -> str | None:
+    """The `data-key` of the control with the keyboard focus, if it is in this board."""
+    return board.root.evaluate(
+        "el => el.contains(document.activeElement) ? document.activeElement.getAttribute('data-key') : null")
+
+
 def kernel_state(nb) -> dict:
     return nb.eval_json(STATE_EXPR)
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from board_page import BoardPage, assert_board_matches, kernel_state, play_cell
+from board_page import BoardPage, assert_board_matches, focused_key, kernel_state, play_cell
 
 pytestmark = pytest.mark.e2e
 
@@ -97,6 +97,7 @@ def test_edit_a_position_then_play_on(open_notebook):
     # Back to play: Bob rolls from the edited position.
     board.click("Back to play")
     assert not panel.is_visible()
+    assert focused_key(board) == "roll"  # the keyboard goes on to Bob's next move
     assert board.button("Edit position").get_attribute("aria-pressed") == "false"
     board.click("Roll")
     board.wait_still()

@@ -4,9 +4,23 @@ from __future__ import annotations
 
 import pytest
 
-from board_page import BoardPage, assert_board_matches, kernel_state, play_cell
+from board_page import BoardPage, assert_board_matches, focused_key, kernel_state, play_cell
 
 pytestmark = pytest.mark.e2e
+
+
+def record_animations(page) -> None:
+    """Keep every Web Animation the page starts from now on in window.__dswAnimations
+    (the real animations, only listed), to see later whether each ran to its end."""
+    page.evaluate("""() => {
+        window.__dswAnimations = [];
+        const animate = Element.prototype.animate;
+        Element.prototype.animate = function (...args) {
+            const animation = animate.apply(this, args);
+            window.__dswAnimations.push(animation);
+            return animation;
+        };
+    }""")
 
 
 def test_people_and_a_bot_play_whole_turns_by_clicking(open_notebook):
@@ -26,12 +40,16 @@ def test_people_and_a_bot_play_whole_turns_by_clicking(open_notebook):
     board.button("Pick up").click(force=True)
     assert kernel_state(nb)["seq"] == seq
 
-    # Ann: roll, then pick up the chip she lands on.
+    # Ann: roll, then pick up the chip she lands on. Her move plays to its end: the
+    # odds that follow the new state a moment later do not cut it short.
+    record_animations(nb.page)
     board.click("Roll")
     dice = board.root.locator(".dsw-dice")
     assert len(dice.locator("svg.dsw-die").all()) == 2
     assert "Ann rolled" in dice.get_attribute("aria-label")
+    assert "Ann rolled" in board.root.locator(".dsw-sr[role=status]").text_content()
     board.wait_still()
+    assert nb.page.evaluate("() => window.__dswAnimations.map((a) => a.playState)") == ["finished"]
     state = kernel_state(nb)
     assert state["view"]["phase"] == "treasure"
     assert_board_matches(board, state)
@@ -84,8 +102,13 @@ def test_people_and_a_bot_play_whole_turns_by_clicking(open_notebook):
     board.screenshot("board-play-turns")
 
     # Undo takes back the last person's action (the roll), and the board follows.
-    board.click("Undo")
+    # A double-click is one press: its second click comes after the first is answered.
+    before = board.seq()
+    board.button("Undo").click(click_count=2, delay=150)
+    board.wait_seq_after(before)
+    nb.page.wait_for_timeout(300)
     state = kernel_state(nb)
+    assert state["seq"] == before + 1
     assert state["history"][-1] == {"type": "turn_back"}
     assert_board_matches(board, state)
 
@@ -131,3 +154,5 @@ def test_auto_play_plays_a_seeded_bot_game_to_the_end(open_notebook):
     # The summary can be dismissed.
     board.button("Close summary").click()
     assert not summary.is_visible()
+    # The keyboard stays in the game (its shortcuts work on the widget).
+    assert focused_key(board) in ("undo", "edit", "new_game")

@@ -245,3 +245,28 @@ def test_undo_after_loading_takes_back_the_same_as_before_saving(table):
         data["undo_marks"] = marks
         with pytest.raises(ValueError, match="undo_marks"):
             Table.from_json(json.dumps(data))
+
+
+def test_a_refusal_message_goes_with_the_next_change_even_one_made_from_python(table):
+    assert not send(table, type="action", seat=0, action={"type": "stay"})
+    assert "roll" in table.error
+    table.apply(Roll())  # from Python, as App.apply does
+    assert table.error == ""
+    assert not send(table, type="undo", seq=table.seq + 5)
+    assert "stale intent" in table.error
+    table.undo()
+    assert table.error == ""
+
+
+def test_only_moves_carry_events_to_show_again(table):
+    """The board animates the events of each new state: a switch of mode, or an undo
+    back to an earlier game, is not a move and must not replay the last one."""
+    assert send(table, type="action", seat=0, action={"type": "roll"})
+    assert table.last_events[0]["type"] == "Rolled"
+    assert send(table, type="mode", mode="edit")
+    assert table.last_events == []
+    assert send(table, type="mode", mode="play")
+    assert send(table, type="action", seat=0, action={"type": "stay"})
+    assert table.last_events
+    assert send(table, type="new_game") and send(table, type="undo")
+    assert table.last_events == []
