@@ -8,7 +8,8 @@ diver's turn before it breathes. Pure Python + numpy; no Jupyter imports.
   others' breathing held fixed (exact; `exact=True` gives Fractions).
 - `p_home_all`: every diver in the water heading back, with skipping (exact
   Markov chain; `StateBudgetExceeded` past its state budget).
-- `estimate_home`: Monte Carlo of the rest of a real dive, played by bots.
+- `estimate_home`: Monte Carlo of the rest of a real dive, played by bots;
+  `wilson_interval`: the 95% interval its error bars use.
 - Teaching: `dice_sum_pmf`, `movement_pmf`, `expected_movement`,
   `point_of_no_return`, `one_more_chip`.
 
@@ -38,10 +39,10 @@ from .single_diver import home_table, p_home, p_reach, turns_left
 __all__ = [
     "DEFAULT_MAX_STATES", "OneMoreChip", "StateBudgetExceeded", "dice_sum_pmf", "estimate_home",
     "expected_movement", "home_table", "movement_pmf", "one_more_chip", "p_home", "p_home_all",
-    "p_reach", "point_of_no_return", "turns_left",
+    "p_reach", "point_of_no_return", "turns_left", "wilson_interval",
 ]
 
-_LAZY = {"estimate_home": ".estimate"}  # Monte Carlo: loaded on first use
+_LAZY = {"estimate_home": ".estimate", "wilson_interval": ".estimate"}  # Monte Carlo: loaded on first use
 
 
 def __getattr__(name: str):

@@ -11,6 +11,7 @@ import math
 import random
 import time
 from dataclasses import dataclass
+from statistics import NormalDist
 from typing import NamedTuple
 
 import numpy as np
@@ -30,6 +31,36 @@ class SeatEstimate(NamedTuple):
     estimate: float
     stderr: float
     n: int
+
+    def interval(self, level: float = 0.95) -> tuple[float, float]:
+        """The Wilson score interval for P(home) at ``level`` (see `wilson_interval`)."""
+        return wilson_interval(self.estimate, self.n, level)
+
+
+def wilson_interval(p, n, level: float = 0.95):
+    """The Wilson score interval (low, high) for a proportion ``p`` seen in ``n`` trials.
+
+    Unlike estimate +- z standard errors, it stays inside [0, 1] and keeps its
+    coverage near 0 and 1: when all 4,000 rollouts got home (standard error 0)
+    it is still [0.99904, 1], not a point. (Wilson, 1927; the same numbers as
+    statsmodels' ``proportion_confint(method="wilson")``.) ``p`` and ``n`` may
+    be numpy arrays (a running estimate); plain numbers give two floats.
+    """
+    if not 0 < level < 1:
+        raise ValueError(f"level: must be between 0 and 1, got {level!r}")
+    p, n = np.asarray(p, dtype=float), np.asarray(n, dtype=float)
+    if np.any(n < 1) or np.any(~((p >= 0) & (p <= 1))):
+        raise ValueError("wilson_interval: n must be at least 1 and p within [0, 1]")
+    z = NormalDist().inv_cdf(0.5 + level / 2)
+    z2n = z * z / n
+    centre = (p + z2n / 2) / (1 + z2n)
+    half = z * np.sqrt(p * (1 - p) / n + z2n / (4 * n)) / (1 + z2n)
+    # (the interval always holds p: the clamp only removes rounding at p = 0 or 1)
+    low = np.clip(np.minimum(p, centre - half), 0.0, 1.0)
+    high = np.clip(np.maximum(p, centre + half), 0.0, 1.0)
+    if low.ndim == 0:
+        return float(low), float(high)
+    return low, high
 
 
 @dataclass(frozen=True)
@@ -81,8 +112,9 @@ def estimate_home(game, n=10_000, policies=None, seed=None, *, method="auto") ->
     A diver already back counts 1.0. A diver still in the sub that never left
     it (the dive ended before its first move, or the trail had no room) is
     counted home too: it is in the submarine and loses nothing. The standard
-    error is the binomial sqrt(p(1 - p) / n) (0 when every rollout agreed).
-    Unbanked values are never read.
+    error is the binomial sqrt(p(1 - p) / n), 0 when every rollout agreed: for
+    error bars use each seat's ``interval()`` (Wilson), which stays honest
+    there. Unbanked values are never read.
     """
     from ..rules import Game  # noqa: PLC0415 (cheap; keeps the import graph flat)
 

@@ -4,7 +4,8 @@ Exact (`p_home_all`, the chain with skipping) applies when every diver still in
 the water is heading back; the items are held fixed. Otherwise, or when the
 exact chain would need more than ``max_states`` states, the rest of the dive is
 simulated with cautious bots (`estimate_home`) and the answer carries its
-standard error. The board's badges and the panels both use this.
+95% interval (Wilson), the rollouts behind it and why it was simulated. The
+board's badges and the panels both use this.
 """
 from __future__ import annotations
 
@@ -42,22 +43,30 @@ def exact_inputs(game):
     return None
 
 
+SIMULATED_DEEPER = "deeper"  # why an estimate: some divers may still go deeper and pick up
+SIMULATED_TOO_BIG = "too big"  # why an estimate: the exact chain is over ``max_states``
+
+
 def seat_odds(game, n: int = ROLLOUTS, seed: int = 0, max_states: int = EXACT_BUDGET) -> list:
     """Per seat: None (in the sub, not diving yet) or {"p", "se", "method"}.
 
-    ``method`` is "back" (in the sub this dive), "exact" or "estimate" (with
-    ``se`` its standard error). A finished game gives all None.
+    ``method`` is "back" (in the sub this dive), "exact" or "estimate". An
+    estimate also has ``se`` (its standard error), ``low`` and ``high`` (its
+    95% Wilson interval), ``n`` (rollouts) and ``why`` ("deeper": someone may
+    still go deeper; "too big": the exact chain is over ``max_states``). A
+    finished game gives all None.
     """
     divers = game.divers
     if game.is_over:
         return [None] * len(divers)
+    why = SIMULATED_DEEPER
     if all(d.back or d.returning for d in divers):
         inputs = exact_inputs(game)
         try:
             probs = [1.0 if d.back else 0.0 for d in divers] if inputs is None else \
                 p_home_all(*inputs, max_states=max_states)
         except StateBudgetExceeded:
-            probs = None  # too deep to solve quickly: simulate below
+            probs, why = None, SIMULATED_TOO_BIG  # too deep to solve quickly: simulate below
         if probs is not None:
             return [{"p": 1.0, "se": None, "method": "back"} if d.back else
                     {"p": float(probs[s]), "se": None, "method": "exact"} for s, d in enumerate(divers)]
@@ -69,7 +78,9 @@ def seat_odds(game, n: int = ROLLOUTS, seed: int = 0, max_states: int = EXACT_BU
         if d.back:
             out.append({"p": 1.0, "se": None, "method": "back"})
         elif d.position > 0 or s == game.current_player:
-            out.append({"p": float(est[s].estimate), "se": float(est[s].stderr), "method": "estimate"})
+            low, high = est[s].interval(0.95)
+            out.append({"p": float(est[s].estimate), "se": float(est[s].stderr), "low": low, "high": high,
+                        "n": est[s].n, "method": "estimate", "why": why})
         else:
             out.append(None)
     return out

@@ -68,14 +68,22 @@ def check_value(value):
     return v
 
 
-def fmt_pct(p: float) -> str:
+# The map's and the turn-back panel's model, said under their titles (the divers panel
+# has the exact chain with skipping, so its number for the same diver may differ).
+MODEL_NOTE = "one-diver model: the others breathe k between your turns; where they stand is ignored"
+
+
+def fmt_pct(p: float, digits: int = 0) -> str:
+    """A probability as a percentage with ``digits`` decimals that never rounds a
+    possibility to 0% or 100% ("<1%", ">99.9%" instead)."""
     if p != p:  # nan
         return "n/a"
-    if 0 < p < 0.005:
-        return "<1%"
-    if 0.995 < p < 1:
-        return ">99%"
-    return f"{p:.0%}"
+    step = 10.0 ** -(digits + 2)  # the smallest step shown, as a probability
+    if 0 < p < step / 2:
+        return f"<{step:.{digits}%}"
+    if 1 - step / 2 < p < 1:
+        return f">{1 - step:.{digits}%}"
+    return f"{p:.{digits}%}"
 
 
 @dataclass(frozen=True)

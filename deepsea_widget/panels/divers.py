@@ -2,67 +2,86 @@
 
 Exact (the chain with skipping, `p_home_all`) when every diver in the water is
 heading back; otherwise Monte Carlo (`estimate_home`, cautious bots) with 95%
-error bars. The hover text names the method.
+Wilson intervals as error bars. The hover text names the method, and why.
 """
 from __future__ import annotations
 
 import plotly.graph_objects as go
 
 from ._figure import PanelFigure
-from ..odds.game_odds import ROLLOUTS, seat_odds
+from ..odds.game_odds import ROLLOUTS, SIMULATED_DEEPER, SIMULATED_TOO_BIG, seat_odds
 from ._common import AXIS, BAR, BAR_ALT, THEME, fmt_pct
 
 
-
 def divers_odds(game, n: int = ROLLOUTS, seed: int = 0) -> list:
-    """Per seat: None (in the sub, not diving yet) or {"p", "se", "method"} ("exact", "estimate", "back")."""
+    """Per seat: None (in the sub, not diving yet) or `seat_odds`' dict: {"p", "se", "method"}
+    ("exact", "estimate", "back"); an estimate also has "low", "high" (95%), "n" and "why"."""
     return seat_odds(game, n=n, seed=seed)
 
 
+_WHY = {SIMULATED_DEEPER: "some divers may still go deeper and pick up, which the exact chain does not model",
+        SIMULATED_TOO_BIG: "the exact chain for this position is too big to solve live"}
+
+
 def _rows(names, odds):
-    x, y, err, text, colours = [], [], [], [], []
+    """Per diver: bar height (None: no bar), error bar above and below, bar label, hover text."""
+    x, y, up, down, label, text, colours = [], [], [], [], [], [], []
     for name, o in zip(names, odds):
         x.append(name)
         if o is None:
-            y.append(0.0)
-            err.append(0.0)
-            text.append(f"{name} is in the sub and has not dived yet")
+            y.append(None)
+            up.append(0.0)
+            down.append(0.0)
+            label.append("not dived")
+            text.append(f"{name} is in the sub and has not dived yet: no odds to give")
             colours.append(BAR)
         elif o["method"] == "back":
             y.append(1.0)
-            err.append(0.0)
+            up.append(0.0)
+            down.append(0.0)
+            label.append("safe")
             text.append(f"{name} is back in the sub: home for sure")
             colours.append(BAR_ALT)
         elif o["method"] == "exact":
             y.append(o["p"])
-            err.append(0.0)
-            text.append(f"{name}: P(home) {o['p']:.1%}, exact: every diver in the water is heading back, "
-                        "so the chain over positions, air and turns (with skipping) is solved exactly")
+            up.append(0.0)
+            down.append(0.0)
+            label.append(fmt_pct(o["p"]))
+            text.append(f"{name}: P(home) {fmt_pct(o['p'], 1)}, exact: every diver in the water is heading "
+                        "back with the items it carries, so the chain over positions, air and turns "
+                        "(with skipping) is solved exactly")
             colours.append(BAR)
         else:
-            half = 1.96 * (o["se"] or 0.0)
-            y.append(o["p"])
-            err.append(half)
-            text.append(f"{name}: P(home) about {o['p']:.1%} ± {half:.1%} (95%), Monte Carlo: "
-                        f"{ROLLOUTS} simulated dives with cautious bots, because some divers are still going deeper")
+            p, low, high = o["p"], o.get("low", o["p"]), o.get("high", o["p"])
+            y.append(p)
+            up.append(high - p)
+            down.append(p - low)
+            label.append(f"≈{fmt_pct(p)}")
+            why = _WHY.get(o.get("why"), _WHY[SIMULATED_DEEPER])
+            text.append(f"{name}: P(home) about {fmt_pct(p, 1)}, 95% interval {fmt_pct(low, 1)} to "
+                        f"{fmt_pct(high, 1)} (Wilson). Monte Carlo: {o.get('n', ROLLOUTS):,} simulated dives "
+                        f"with every diver playing like the cautious bot, because {why}")
             colours.append(BAR)
-    return x, y, err, text, colours
+    return x, y, up, down, label, text, colours
 
 
 def _title(odds) -> str:
     methods = {o["method"] for o in odds if o is not None}
     if not methods:
         return "Every diver: P(home)"
-    how = "exact, with skipping" if "estimate" not in methods else f"Monte Carlo, {ROLLOUTS} dives"
-    return f"Every diver: P(home) ({how})"
+    if "estimate" not in methods:
+        return "Every diver: P(home) (exact, with skipping)"
+    n = max(o.get("n", ROLLOUTS) for o in odds if o is not None and o["method"] == "estimate")
+    return f"Every diver: P(home) (Monte Carlo, {n:,} dives, 95% intervals)"
 
 
 def _figure(names, odds) -> go.Figure:
-    x, y, err, text, colours = _rows(names, odds)
+    x, y, up, down, label, text, colours = _rows(names, odds)
     fig = go.Figure(go.Bar(
         x=x, y=y, marker_color=colours, hovertext=text, hovertemplate="%{hovertext}<extra></extra>",
-        error_y=dict(type="data", array=err, visible=True, color="rgb(128,128,128)", thickness=2),
-        texttemplate="%{y:.0%}", textposition="outside", name="P(home)"))
+        error_y=dict(type="data", symmetric=False, array=up, arrayminus=down, visible=True,
+                     color="rgb(128,128,128)", thickness=2),
+        text=label, texttemplate="%{text}", textposition="outside", cliponaxis=False, name="P(home)"))
     fig.update_layout(**THEME, title=dict(text=_title(odds), x=0.02), showlegend=False)
     fig.update_xaxes(**AXIS)
     fig.update_yaxes(range=[0, 1.15], tickformat=".0%", **AXIS)
@@ -86,12 +105,12 @@ class DiversPanel:
         return self.figure.publish()
 
     def update(self, names, odds, force: bool = False) -> None:
-        key = (tuple(names), tuple(None if o is None else (o["p"], o["se"], o["method"]) for o in odds))
+        key = (tuple(names), tuple(None if o is None else tuple(sorted(o.items())) for o in odds))
         if key == self._key and not force:
             return
         self._key = key
-        x, y, err, text, colours = _rows(names, odds)
+        x, y, up, down, label, text, colours = _rows(names, odds)
         with self.figure.batch_update():
-            self.figure.data[0].update(x=x, y=y, hovertext=text, marker_color=colours,
-                                       error_y=dict(array=err))
+            self.figure.data[0].update(x=x, y=y, hovertext=text, marker_color=colours, text=label,
+                                       error_y=dict(array=up, arrayminus=down))
             self.figure.layout.title.text = _title(odds)

@@ -13,7 +13,8 @@ import plotly.graph_objects as go
 
 from ..odds.single_diver import home_table, p_home, turns_left
 from ._figure import PanelFigure
-from ._common import AXIS, FULL_AIR, MAX_DISTANCE, THEME, Situation, check_chart_args, fmt_pct, plural
+from ._common import (AXIS, FULL_AIR, MAX_DISTANCE, MODEL_NOTE, THEME, Situation, check_chart_args, fmt_pct,
+                      plural)
 
 DISTANCES = np.arange(1, MAX_DISTANCE + 1)
 AIRS = np.arange(0, FULL_AIR + 1)  # row 0: no air left, the dive is over (blank)
@@ -33,13 +34,14 @@ def _grid(chips: int, others: int):
         for i, d in enumerate(DISTANCES):
             p = z[a, i]
             if chips >= 6:
-                row.append(f"with {plural(chips, 'item')} no roll moves you: never home")
+                row.append(f"<b>0%</b><br>with {plural(chips, 'item')} no roll moves you: never home")
             elif math.isinf(n):
-                row.append("nobody uses air: unlimited turns, home for sure")
+                row.append("<b>100%</b><br>nobody uses air: unlimited turns, home for sure")
             else:
                 turns = "1 more turn" if n == 1 else f"{n} more turns"
-                row.append(f"with {plural(chips, 'item')} you get {turns} (air {a}, others breathe {others}); "
-                           f"{fmt_pct(p)} of {n}-turn rolls cover {plural(int(d), 'space')}")
+                row.append(f"<b>{fmt_pct(p, 1)}</b><br>with {plural(chips, 'item')} you get {turns} (air {a}, "
+                           f"others breathe {others}); {fmt_pct(p)} of {n}-turn rolls cover "
+                           f"{plural(int(d), 'space')}")
         text.append(row)
     # JSON has no NaN: the "no air" row goes to the front end as gaps (None)
     z = tuple(tuple(None if math.isnan(v) else v for v in row) for row in z.tolist())
@@ -53,11 +55,15 @@ def _marker_text(name, distance, chips, air, others) -> str:
         return f"{name}: distance {distance}, no air left for another turn"
     p = p_home(distance, chips, air, others)
     return (f"{name}: {plural(distance, 'space')} from the sub, air {air}, {plural(chips, 'item')}, "
-            f"others breathe {others}: P(home) {fmt_pct(p)}")
+            f"others breathe {others}: P(home) {fmt_pct(p)} in the one-diver model (the 'Every diver' "
+            "panel's number also counts where the others stand)")
 
 
-def _title(name, chips, others, delta=0) -> str:
+def _title(name, chips, others, delta=0, asked=None) -> str:
+    """``delta``: the items shown minus those carried; ``asked``: the what-if chosen (-1, 0, 1)."""
     what = {-1: " (if you drop one)", 1: " (if you pick up one more)"}.get(delta, "")
+    if asked == -1 and delta == 0:
+        what = " (nothing to drop)"
     who = f"{name}: " if name else ""
     return f"{who}P(home) with {plural(chips, 'item')}{what}, others breathe {others}"
 
@@ -67,7 +73,7 @@ def _figure(distance, chips, air, others, name=None, delta=0) -> go.Figure:
     fig = go.Figure()
     fig.add_trace(go.Heatmap(
         x=DISTANCES, y=AIRS, z=z, zmin=0, zmax=1, colorscale="Cividis", name="P(home)",
-        hovertext=text, hovertemplate="distance %{x}, air %{y}: <b>%{z:.1%}</b><br>%{hovertext}<extra></extra>",
+        hovertext=text, hovertemplate="distance %{x}, air %{y}: %{hovertext}<extra></extra>",
         colorbar=dict(title=dict(text="P(home)"), tickformat=".0%", thickness=12, outlinewidth=0),
     ))
     for level, dash in ((0.5, "dash"), (0.9, "solid")):
@@ -84,8 +90,9 @@ def _figure(distance, chips, air, others, name=None, delta=0) -> go.Figure:
         hovertext=[_marker_text(name or "the diver", distance, chips, air, others)] if x else [],
         hovertemplate="%{hovertext}<extra></extra>",
     ))
-    fig.update_layout(**THEME, title=dict(text=_title(name, chips, others, delta), x=0.02),
-                      showlegend=False)
+    fig.update_layout(**THEME, title=dict(text=_title(name, chips, others, delta), x=0.02,
+                                          subtitle=dict(text=MODEL_NOTE)), showlegend=False)
+    fig.update_layout(margin_t=72)  # room for the subtitle
     fig.update_xaxes(title="distance to the sub (free spaces + 1)", range=[0.5, MAX_DISTANCE + 0.5], **AXIS)
     fig.update_yaxes(title="air at the start of the turn", range=[-0.5, FULL_AIR + 0.5], **AXIS)
     return fig
@@ -152,5 +159,6 @@ class OddsMapPanel:
                 self.figure.data[3].update(
                     x=[sit.distance], y=[max(sit.air, 0)],
                     hovertext=[_marker_text(sit.name, sit.distance, chips, sit.air, sit.others)])
-            self.figure.layout.title.text = _title(sit.name, chips, sit.others, self.control.value)
+            self.figure.layout.title.text = _title(sit.name, chips, sit.others, chips - sit.chips,
+                                                   self.control.value)
         self._grid_key, self._marker_key = grid_key, marker_key

@@ -125,15 +125,37 @@ export function badgeText(badge: Badge | null | undefined): { text: string; titl
     return { text: "Safe in the sub", title: "Back in the submarine: what it carries is banked at the end of the dive", estimate: false };
   }
   if (badge.method === "estimate") {
-    const pts = typeof badge.se === "number" && badge.se > 0 ? Math.round(badge.se * 100) : null;
-    const se = pts === null ? "" : pts < 1 ? "<1" : String(pts);
+    const [low, high] = estimateInterval(badge);
+    // The interval in whole points, rounded outward: it never looks narrower than it is.
+    const lo = Math.floor(low * 100);
+    const hi = Math.ceil(high * 100);
+    const dives = typeof badge.n === "number" ? `${badge.n.toLocaleString("en")} simulated dives` : "simulated dives";
+    const why = badge.why === "too big" ? "the exact chain is too big to solve live" : "some divers may still go deeper";
     return {
-      text: `P(home) ≈ ${percent(badge.p)}${se ? ` ± ${se}` : ""}`,
-      title: `Estimated chance of getting back to the sub (Monte Carlo${se ? `; ± ${se} is one standard error, in percentage points` : ""})`,
+      text: `P(home) ≈ ${estimatePercent(badge.p)}${hi > lo ? ` (${lo}–${hi}%)` : ""}`,
+      title: `Estimated chance of getting back to the sub (Monte Carlo, because ${why}): ${dives}, every diver playing like the cautious bot. 95% interval ${(low * 100).toFixed(1)}% to ${(high * 100).toFixed(1)}%.`,
       estimate: true,
     };
   }
-  return { text: `P(home) ${percent(badge.p)}`, title: "Exact chance of getting back to the sub before the air runs out", estimate: false };
+  return {
+    text: `P(home) ${percent(badge.p)}`,
+    title: "Exact chance of getting back to the sub before the air runs out, every diver in the water heading back with what it carries",
+    estimate: false,
+  };
+}
+
+/** An estimate as a whole percentage: never 0% or 100%, which only an exact answer may say. */
+export function estimatePercent(p: number): string {
+  if (!(p > 0.005)) return "<1%";
+  if (!(p < 0.995)) return ">99%";
+  return percent(p);
+}
+
+/** An estimate's 95% interval: the one Python sent (Wilson), else estimate ± 1.96 standard errors. */
+function estimateInterval(badge: Badge): [number, number] {
+  if (typeof badge.low === "number" && typeof badge.high === "number") return [badge.low, badge.high];
+  const half = typeof badge.se === "number" ? 1.96 * badge.se : 0;
+  return [Math.max(0, badge.p - half), Math.min(1, badge.p + half)];
 }
 
 /** Where a diver is, in a few words: "in the sub", "back in the sub", "space 5, diving down". */

@@ -57,6 +57,11 @@ export interface Badge {
   p: number;
   se: number | null;
   method: "exact" | "estimate" | "back";
+  /** An estimate's 95% interval (Wilson), the rollouts behind it and why it was simulated. */
+  low?: number;
+  high?: number;
+  n?: number;
+  why?: "deeper" | "too big";
 }
 
 export interface Summary {

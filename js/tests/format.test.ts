@@ -119,14 +119,21 @@ describe("badges and diver words", () => {
     expect(percent(0.998)).toBe(">99%");
   });
 
-  it("labels exact odds, estimates with their error, and divers back home", () => {
+  it("labels exact odds, estimates with their 95% interval, and divers back home", () => {
     expect(badgeText({ p: 0.625, se: null, method: "exact" })?.text).toBe("P(home) 63%");
-    const est = badgeText({ p: 0.62, se: 0.031, method: "estimate" })!;
-    expect(est.text).toBe("P(home) ≈ 62% ± 3");
+    const est = badgeText({ p: 0.62, se: 0.0077, low: 0.6048, high: 0.6349, n: 4000, method: "estimate", why: "deeper" })!;
+    expect(est.text).toBe("P(home) ≈ 62% (60–64%)"); // rounded outward
     expect(est.estimate).toBe(true);
-    expect(est.title).toContain("Estimated");
-    expect(badgeText({ p: 0.999, se: 0.004, method: "estimate" })?.text).toBe("P(home) ≈ >99% ± <1");
-    expect(badgeText({ p: 1, se: 0, method: "estimate" })?.text).toBe("P(home) ≈ 100%");
+    expect(est.title).toContain("4,000 simulated dives");
+    expect(est.title).toContain("95% interval 60.5% to 63.5%");
+    expect(est.title).toContain("still go deeper");
+    expect(badgeText({ p: 0.5, se: 0.01, low: 0.48, high: 0.52, n: 9, method: "estimate", why: "too big" })!.title).toContain("too big");
+    // Every rollout got home: the estimate never claims certainty, and its interval is not a point.
+    const all = badgeText({ p: 1, se: 0, low: 0.99904, high: 1, n: 4000, method: "estimate" })!;
+    expect(all.text).toBe("P(home) ≈ >99% (99–100%)");
+    expect(badgeText({ p: 0, se: 0, low: 0, high: 0.00096, n: 4000, method: "estimate" })?.text).toBe("P(home) ≈ <1% (0–1%)");
+    // Without an interval from Python: estimate ± 1.96 standard errors, inside [0, 1].
+    expect(badgeText({ p: 0.62, se: 0.031, method: "estimate" })?.text).toBe("P(home) ≈ 62% (55–69%)");
     expect(badgeText({ p: 1, se: null, method: "back" })?.text).toBe("Safe in the sub");
     expect(badgeText(null)).toBeNull();
   });

@@ -4,6 +4,7 @@ from __future__ import annotations
 import math
 import random
 
+import numpy as np
 import pytest
 
 from deepsea_widget.bots import CautiousPolicy, Policy, PublicView, RandomPolicy
@@ -234,3 +235,44 @@ def test_a_finished_game_or_no_game_is_refused():
         estimate_home(_finished_game())
     with pytest.raises(ValueError, match="^game"):
         estimate_home(Game(players=2, seed=0).public_view())
+
+
+def test_wilson_interval_known_values():
+    from deepsea_widget.odds import wilson_interval
+
+    low, high = wilson_interval(0.5, 100)
+    assert (round(low, 4), round(high, 4)) == (0.4038, 0.5962)
+    z2 = 1.959963984540054 ** 2
+    assert wilson_interval(1.0, 4000) == (pytest.approx(4000 / (4000 + z2)), 1.0)  # all agreed: not a point
+    assert wilson_interval(0.0, 10) == (0.0, pytest.approx(z2 / (10 + z2)))
+    lows, highs = wilson_interval(np.array([0.0, 0.5, 1.0]), np.array([10, 100, 4000]))
+    assert lows[1] == pytest.approx(low) and highs[0] == pytest.approx(z2 / (10 + z2))
+    for bad in [dict(p=0.5, n=0), dict(p=1.5, n=10), dict(p=0.5, n=10, level=1)]:
+        with pytest.raises(ValueError):
+            wilson_interval(**bad)
+
+
+def test_wilson_intervals_keep_their_coverage_near_certain_outcomes():
+    """Near P = 1 the textbook estimate +- 1.96 standard errors covers the truth a third
+    of the time (it is a point when every rollout agrees); the Wilson interval ~95%."""
+    from deepsea_widget.odds import wilson_interval
+
+    rng = np.random.default_rng(5)
+    for p, n in [(0.999, 400), (0.9999, 4000), (0.3, 400)]:
+        p_hat = rng.binomial(n, p, size=20_000) / n
+        low, high = wilson_interval(p_hat, np.full(p_hat.size, n))
+        wilson = np.mean((low <= p) & (p <= high))
+        half = 1.96 * np.sqrt(p_hat * (1 - p_hat) / n)
+        wald = np.mean(np.abs(p_hat - p) <= half)
+        assert 0.92 <= wilson <= 0.99, (p, n, wilson)
+        if p > 0.99:
+            assert wald < 0.7, (p, n, wald)
+
+
+def test_each_seat_gives_its_interval():
+    game = Game(players=3, seed=4)
+    r = estimate_home(game, n=500, seed=2)
+    for seat in r:
+        low, high = seat.interval()
+        assert 0 <= low <= seat.estimate <= high <= 1
+        assert seat.interval(0.99)[0] <= low

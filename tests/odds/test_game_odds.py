@@ -21,6 +21,8 @@ def test_too_deep_for_the_budget_falls_back_to_an_estimate_with_error_bars():
     exact = p_home_all([10, 5, 6, 14], [1, 2, 2, 1], 10, 0)
     for o, p in zip(odds, exact):
         assert abs(o["p"] - p) <= 4 * max(o["se"], 1e-3)
+        assert o["why"] == "too big" and o["n"] == 4000
+        assert 0 <= o["low"] <= o["p"] <= o["high"] <= 1 and o["high"] - o["low"] > 0
 
 
 def test_divers_still_going_deeper_are_estimated_and_the_sub_is_home():
@@ -30,6 +32,7 @@ def test_divers_still_going_deeper_are_estimated_and_the_sub_is_home():
     assert odds[0] == {"p": 1.0, "se": None, "method": "back"}
     assert odds[1]["method"] == odds[2]["method"] == "estimate"
     assert odds[2]["se"] is not None and odds[2]["se"] < 0.02
+    assert odds[1]["why"] == odds[2]["why"] == "deeper" and odds[1]["n"] == 2000
 
 
 def test_a_finished_game_has_no_odds():

@@ -8,9 +8,10 @@ import pytest
 from deepsea_widget.odds.all_divers import p_home_all
 from deepsea_widget.odds.dice import movement_pmf
 from deepsea_widget.odds.single_diver import p_home
-from deepsea_widget.panels import (dice_chart, divers_chart, odds_map, situation, turn_back_chart,
+from deepsea_widget.panels import (dice_chart, divers_chart, divers_odds, odds_map, situation, turn_back_chart,
                                    turn_back_numbers)
-from deepsea_widget.rules import Game, Roll, Stay
+from deepsea_widget.panels.divers import _figure as _divers_figure
+from deepsea_widget.rules import Game, PickUp, Roll, Stay
 
 
 def stranded():
@@ -72,9 +73,31 @@ def test_divers_chart_uses_monte_carlo_while_someone_goes_deeper():
     game.apply(Roll(dice=(2, 2)))
     fig = divers_chart(game)
     bar = fig.data[0]
-    assert "Monte Carlo" in fig.layout.title.text
-    assert "Monte Carlo" in bar.hovertext[0] and bar.error_y.array[0] > 0
+    assert "Monte Carlo, 4,000 dives, 95% intervals" in fig.layout.title.text
+    assert "Monte Carlo: 4,000 simulated dives" in bar.hovertext[0] and "still go deeper" in bar.hovertext[0]
     assert 0 < bar.y[0] <= 1
+    # the error bar is the Wilson interval, asymmetric, inside [0, 1]
+    odds = divers_odds(game)
+    assert bar.error_y.array[0] == pytest.approx(odds[0]["high"] - odds[0]["p"])
+    assert bar.error_y.arrayminus[0] == pytest.approx(odds[0]["p"] - odds[0]["low"])
+    assert bar.error_y.array[0] > 0 and odds[0]["high"] <= 1
+    # the divers still in the sub have no bar, and say so
+    assert bar.y[1] is None and bar.text[1] == "not dived" and "has not dived yet" in bar.hovertext[1]
+    # another number of rollouts is named as it is
+    assert "Monte Carlo, 300 dives" in divers_chart(game, divers_odds(game, n=300)).layout.title.text
+
+
+def test_divers_chart_says_why_it_simulates_and_rounds_honestly():
+    names = ["A", "B", "C"]
+    odds = [{"p": 3.5e-7, "se": None, "method": "exact"},
+            {"p": 1.0, "se": 0.0, "low": 0.99904, "high": 1.0, "n": 4000, "method": "estimate", "why": "too big"},
+            {"p": 1.0, "se": None, "method": "back"}]
+    fig = _divers_figure(names, odds)
+    bar = fig.data[0]
+    assert "P(home) <0.1%, exact" in bar.hovertext[0] and bar.text[0] == "<1%"
+    assert "too big to solve live" in bar.hovertext[1] and "99.9% to 100.0%" in bar.hovertext[1]
+    assert bar.error_y.arrayminus[1] == pytest.approx(1 - 0.99904)
+    assert bar.text[2] == "safe"
 
 
 def test_dice_chart_and_turn_back_chart():
@@ -171,3 +194,32 @@ def test_charts_for_a_diver_still_in_the_sub_and_plural_words():
     assert dice_chart(1).layout.title.text.startswith("Move with 1 item:")
     assert "1 space:" in " ".join(dice_chart(2).data[0].hovertext)
     assert odds_map(distance=1, chips=1, air=5).data[3].hovertext[0].startswith("the diver: 1 space from the sub")
+
+
+def test_the_one_diver_panels_say_their_model_and_round_honestly():
+    from deepsea_widget.panels._common import MODEL_NOTE
+
+    fig = odds_map(9, 3, 14, 0)
+    assert fig.layout.title.subtitle.text == MODEL_NOTE
+    assert turn_back_chart(9, 3, 14, 0).layout.title.subtitle.text == MODEL_NOTE
+    # each cell's hover states its own number, and a near-certain one is not rounded to 100%
+    z = fig.data[0].z
+    a, i = 25, 0  # air 25, distance 1
+    assert 0.9995 < z[a][i] < 1 and fig.data[0].hovertext[a][i].startswith("<b>>99.9%</b>")
+    assert "one-diver model" in fig.data[3].hovertext[0]
+
+
+def test_turn_back_rows_follow_the_rules_and_the_phase():
+    from deepsea_widget.panels.turn_back import situation_rows
+
+    game = Game(players=2, seed=4)
+    game.apply(Roll(dice=(2, 2)))  # moved, carrying nothing: the choices are the next turn's
+    rows = situation_rows(situation(game))
+    assert rows[0]["label"].startswith("turn back<br>next turn") and "(not allowed)" in rows[0]["label"]
+    assert rows[0]["text"].startswith("not allowed: a diver carrying nothing cannot turn back")
+    assert rows[1]["label"].startswith("next turn deeper")
+    game.apply(PickUp())
+    game.apply(Roll(dice=(2, 2)))
+    game.apply(Stay())
+    rows = situation_rows(situation(game))  # the first diver's roll phase, carrying one item
+    assert rows[0]["label"] == "turn back<br>now" and rows[0]["text"].startswith("turn back now")
