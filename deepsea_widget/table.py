@@ -14,6 +14,7 @@ import random
 from .board_view import dive_summary
 from .bots import BOTS, PublicView, make_policy
 from .rules import Game, IllegalActionError, action_from_dict
+from .rules.actions import TurnBack
 from .rules.events import DiveStarted
 from .rules.chips import N_CHIPS
 from .rules.position import _is_int, parse_saved_json
@@ -21,6 +22,7 @@ from .rules.position import _is_int, parse_saved_json
 MAX_LOG = 400
 MAX_TRAIL = N_CHIPS  # the board's editor stops at the game's trail (Game.from_position may go farther)
 MAX_EARLIER = 50  # games a new game, a load or a set-up replaced, kept for undo
+MAX_ERROR = 300  # characters of a refusal shown (a bad value is quoted; a huge one is cut)
 TABLE_FORMAT = "deepsea_widget.table"
 TABLE_VERSION = 1
 DEFAULT_PEOPLE = ["You"]
@@ -98,10 +100,11 @@ class Table:
             game = Game(players=names, seed=seed)
         elif not isinstance(game, Game):
             raise ValueError(f"game: must be a Game, got {type(game).__name__}")
-        self._seed = seed
+        # Unseeded: fresh randomness for the bots and the edits' hidden values, as for the game.
+        self._seed = seed if seed is not None else random.SystemRandom().getrandbits(64)
         self.bot_seats: dict[int, str] = dict(bot_seats or {})
         self._policies = {s: make_policy(kind) for s, kind in self.bot_seats.items()}
-        self._bot_rng = random.Random(f"{seed}/table-bots")
+        self._bot_rng = random.Random(f"{self._seed}/table-bots")
         self.seq = 0  # the state version a board's intents must quote
         self.error = ""
         self.refusals = 0  # counts refused intents, so a repeated refusal still changes the view
@@ -118,7 +121,7 @@ class Table:
             self.log.insert(0, note)
         self.last_events: list[dict] = [e.to_dict() for e in game.opening_events]
         self.summary = None  # the last dive end (or game end), for the board
-        self._edit_stack: list[Game] = []  # the games before each edit (edit-mode undo)
+        self._edit_stack: list[dict] = []  # the table before each edit (snapshots, for edit-mode undo)
         self._human_marks: list[int] = []  # history lengths before each human action
 
     def _snapshot(self, what: str) -> dict:
@@ -141,6 +144,10 @@ class Table:
         self.summary = dive_summary(events) or self.summary
         texts = ([actor] if actor else []) + [str(e) for e in events]
         self.log = (list(reversed(texts)) + self.log)[:MAX_LOG]
+
+    def _note(self, text: str) -> None:
+        """A line of the table's own (undo, mode, edit) at the top of the log."""
+        self.log = ([text] + self.log)[:MAX_LOG]
 
     @property
     def can_undo(self) -> bool:
@@ -177,11 +184,15 @@ class Table:
         view = PublicView(self.game)
         events, why = [], []
         while True:
-            new = self.game.apply(policy.choose(view, self._bot_rng))
+            action = policy.choose(view, self._bot_rng)
+            new = self.game.apply(action)
             events += new
             why.append(policy.explanation)
+            # One turn: it ends when another diver is to move, a dive ends, or (the bot alone
+            # in the water) its own next turn begins: back in the roll phase, not by turning back.
             if (self.game.is_over or self.game.current_player != seat
-                    or any(isinstance(e, DiveStarted) for e in new)):
+                    or any(isinstance(e, DiveStarted) for e in new)
+                    or (self.game.phase == "roll" and not isinstance(action, TurnBack))):
                 break
         self._record(events, f"{self.game.players[seat]} ({policy.name} bot): " + "; ".join(why))
         self._changed()
@@ -193,22 +204,27 @@ class Table:
         if self.mode == "edit":
             if not self._edit_stack:
                 raise IllegalActionError("no edit to undo")
-            self.game = self._edit_stack.pop()
+            stack = self._edit_stack
+            self._restore(stack.pop())  # the table as it was: game, log, undo marks, summary
+            self._edit_stack = stack
             self.last_events = []
-            self.log.insert(0, "Undid the last edit")
+            self._note("Undid the last edit")
         elif not self.game.history and self._earlier:
             earlier = self._earlier.pop()
             self._restore(earlier)
             self.last_events = []  # (its last move is not played again)
-            self.log = [f"Undo: back to the game before {earlier['what']}"] + self.log
+            self._note(f"Undo: back to the game before {earlier['what']}")
         else:
             if not self.game.history:
                 raise IllegalActionError("nothing to undo")
             target = self._human_marks.pop() if self._human_marks else len(self.game.history) - 1
+            dive, over = self.game.dive, self.game.is_over
             while len(self.game.history) > target:
                 self.game.undo()
+            if self.game.dive != dive or self.game.is_over != over:
+                self.summary = None  # the dive end it showed is undone
             self.last_events = []
-            self.log.insert(0, f"Undo: back to move {target}")
+            self._note(f"Undo: back to move {target}")
         self._changed()
 
     def new_game(self, seed=None) -> None:
@@ -237,7 +253,7 @@ class Table:
         self.mode = mode
         self._edit_stack = []
         self.last_events = []  # a switch of mode is not a move: nothing to show again
-        self.log.insert(0, note)
+        self._note(note)
         self._changed()
 
     # ----- edit mode -----------------------------------------------------
@@ -252,7 +268,7 @@ class Table:
         edited, kind = self._edited_game(op)
         if self.mode != "edit":
             self.set_mode("edit")
-        stack = self._edit_stack + [self.game]
+        stack = self._edit_stack + [self._snapshot("the edit")]
         self._start_game(edited, f"Edit: {kind}")
         self._edit_stack = stack
         self._changed()
@@ -324,6 +340,9 @@ class Table:
             edited = Game.from_position(**pos, seed=random.Random(f"{self._seed}/{self.seq}").getrandbits(64))
         except ValueError as exc:
             raise IntentError(f"edit refused: {exc}") from None
+        if edited.is_over:
+            raise IntentError("edit refused: in this position nobody still out can move, so the last "
+                              "dive, and the game, would end at once")
         return edited, kind
 
     # ----- saving --------------------------------------------------------
@@ -375,7 +394,8 @@ class Table:
         try:
             self._dispatch(msg)
         except (IntentError, IllegalActionError, ValueError) as exc:
-            self.error = str(exc)
+            text = str(exc)
+            self.error = text if len(text) <= MAX_ERROR else text[:MAX_ERROR - 1] + "…"
             self.refusals += 1
             return False
         self.error = ""

@@ -270,3 +270,82 @@ def test_only_moves_carry_events_to_show_again(table):
     assert table.last_events
     assert send(table, type="new_game") and send(table, type="undo")
     assert table.last_events == []
+
+
+def test_undoing_an_edit_brings_back_the_whole_table_not_just_the_game(table):
+    for _ in range(3):  # Ann and Bob act, the bot answers
+        assert send(table, type="action", seat=table.game.current_player, action={"type": "roll"})
+        assert send(table, type="action", seat=table.game.current_player, action={"type": "stay"})
+        if table.bot_to_move:
+            table.bot_step()
+    marks, history = list(table._human_marks), table.game.history
+    assert send(table, type="mode", mode="edit")
+    log = list(table.log)
+    assert send(table, type="edit", edit={"op": "set_air", "air": 9})
+    assert send(table, type="undo")
+    assert table._human_marks == marks
+    assert table.log == ["Undid the last edit"] + log  # the edit's lines go with it
+    assert send(table, type="mode", mode="play")
+    assert table.game.history == history
+    assert send(table, type="undo")  # the person's last action, with the bot's answer
+    assert len(table.game.history) == marks[-1]
+
+
+def test_undo_past_a_dive_end_takes_its_summary_away():
+    t = Table(game=Game(players=["Ann", "Bo"], seed=2), bot_seats={0: "cautious", 1: "cautious"})
+    while t.game.dive == 1:
+        t.bot_step()
+    assert t.summary is not None and t.summary["title"] == "Dive 1 is over"
+    t.bot_step()
+    assert t.summary["title"] == "Dive 1 is over"  # (a turn of dive 2 keeps it)
+    t.undo()
+    assert t.summary["title"] == "Dive 1 is over"  # undoing that turn too
+    while t.game.dive == 2:
+        t.undo()
+    assert t.summary is None
+
+
+def test_next_plays_one_turn_even_when_the_bot_is_alone_in_the_water():
+    from deepsea_widget.rules import events as ev
+
+    game = Game.from_position(players=["Ann", "Bo"], trail=[1] * 8 + [2] * 7 + [None], positions=[0, 12],
+                              returning=[True, True], carried=[[], [2]], air=25, turn=1, dive=1, seed=3)
+    t = Table(game=game, bot_seats={1: "cautious"})
+    turns = 0
+    while not t.game.is_over and t.game.dive == 1:
+        events = t.bot_step()
+        assert sum(isinstance(e, ev.Breathed) for e in events) <= 1, [str(e) for e in events]
+        turns += 1
+    assert turns > 1
+
+
+def test_an_edit_that_would_end_the_game_at_once_is_refused():
+    game = Game.from_position(players=["Ann", "Bo"], trail=[1, 2, None, 3, None, None], positions=[1, 2], dive=3,
+                              seed=1)
+    t = Table(game=game)
+    assert send(t, type="mode", mode="edit")
+    assert send(t, type="edit", edit={"op": "move_diver", "seat": 0, "position": 6})
+    before = snapshot(t)
+    assert not send(t, type="edit", edit={"op": "move_diver", "seat": 1, "position": 5})
+    assert "would end at once" in t.error and snapshot(t) == before
+
+
+def test_the_log_stays_capped_and_a_huge_bad_value_is_cut_in_the_message(table):
+    from deepsea_widget.table import MAX_ERROR, MAX_LOG
+
+    for _ in range(MAX_LOG):
+        assert send(table, type="mode", mode="edit") and send(table, type="mode", mode="play")
+    assert len(table.log) == MAX_LOG
+    assert not table.handle({"type": "undo", "seq": "x" * 100_000})
+    assert len(table.error) == MAX_ERROR and table.error.startswith("undo intent: 'seq' must be")
+
+
+def test_unseeded_tables_do_not_share_hidden_values():
+    """An edit draws the position's hidden values afresh: from the table's seed, fresh when unseeded."""
+    def hidden_after_an_edit(seed):
+        t = Table(players=["Ann", "Bo"], seed=seed)
+        t.edit({"op": "set_air", "air": 20}, enter_edit_mode=True)
+        return t.game.to_json()
+
+    assert hidden_after_an_edit(None) != hidden_after_an_edit(None)
+    assert hidden_after_an_edit(7) == hidden_after_an_edit(7)
