@@ -44,24 +44,37 @@ def _tournament(args) -> None:
     print(result)
 
 
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m deepsea_widget",
                                      description="Deep Sea Adventure: simulations from the command line.")
     sub = parser.add_subparsers(dest="command", required=True)
-    sim = sub.add_parser("simulate", help="play bot games and print statistics")
-    sim.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="{2..6}")
-    sim.add_argument("--games", type=int, default=1000)
-    sim.add_argument("--seed", type=int, default=None)
+    defaults = argparse.ArgumentDefaultsHelpFormatter
+    sim = sub.add_parser("simulate", help="play bot games and print statistics", formatter_class=defaults)
+    sim.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="{2..6}", help="divers per game")
+    sim.add_argument("--games", type=int, default=1000, help="games to play")
+    sim.add_argument("--seed", type=int, default=None, help="for the same games again (default: fresh ones)")
     sim.add_argument("--bots", type=_bots, default=["cautious"],
                      help=f"comma-separated, assigned to seats in turn ({', '.join(sorted(BOTS))})")
     sim.add_argument("--progress", action="store_true", help="show the progress bar even when not on a terminal")
     sim.set_defaults(run=_simulate)
-    tour = sub.add_parser("tournament", help="bots against each other, seats rotated, with confidence intervals")
-    tour.add_argument("--bots", type=_bots, default=["cautious", "random"])
-    tour.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="{2..6}")
-    tour.add_argument("--games", type=int, default=2000)
-    tour.add_argument("--seed", type=int, default=None)
-    tour.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    tour = sub.add_parser("tournament", help="bots against each other, seats rotated, with confidence intervals",
+                          formatter_class=defaults)
+    tour.add_argument("--bots", type=_bots, default=["cautious", "random"],
+                      help=f"comma-separated, two or more ({', '.join(sorted(BOTS))})")
+    tour.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="{2..6}", help="divers per game")
+    tour.add_argument("--games", type=int, default=2000, help="games to play (rounded up to whole seat rotations)")
+    tour.add_argument("--seed", type=int, default=None, help="for the same games again (default: fresh ones)")
+    tour.add_argument("--workers", type=_positive, default=None, help="processes (default: all cores)")
     tour.add_argument("--progress", action="store_true", help="show the progress bar even when not on a terminal")
     tour.set_defaults(run=_tournament)
     args = parser.parse_args(argv)

@@ -112,12 +112,14 @@ class TournamentResult:
         return fig
 
 
-def _mean_ci(values) -> tuple[float, tuple]:
+def _mean_ci(values, low: float = -math.inf, high: float = math.inf) -> tuple[float, tuple]:
+    """The mean and its normal 95% interval, kept within what the values can be (``low``..``high``:
+    with few blocks the plain interval of a win share can reach below 0)."""
     n = len(values)
     mean = sum(values) / n
     var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
     half = Z95 * math.sqrt(var / n)
-    return mean, (mean - half, mean + half)
+    return mean, (max(low, mean - half), min(high, mean + half))
 
 
 def bradley_terry(pairs: dict, bots) -> dict:
@@ -173,8 +175,9 @@ def tournament(bots=("odds", "search", "cautious", "random"), players=4, games=2
 
     own = executor is None
     if own:
-        workers = workers or os.cpu_count() or 1
-        if workers < 1:
+        if workers is None:
+            workers = os.cpu_count() or 1
+        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
             raise ValueError(f"workers: must be at least 1, got {workers}")
         executor = ProcessPoolExecutor(max_workers=workers)
     try:
@@ -229,8 +232,8 @@ def _summarise(blocks, bots, players, seed) -> TournamentResult:
     ratings = bradley_terry(pairs, bots)
     results = {}
     for b in bots:
-        win, win_ci = _mean_ci(block_wins[b])
-        mean, mean_ci = _mean_ci(block_scores[b])
+        win, win_ci = _mean_ci(block_wins[b], 0.0, 1.0)
+        mean, mean_ci = _mean_ci(block_scores[b], 0.0)
         results[b] = BotResult(b, len(scores[b]), win, win_ci, mean, mean_ci,
                                stranded[b] / dived[b] if dived[b] else 0.0, ratings[b])
     return TournamentResult(players, n_games, seed, bots, results, scores)

@@ -69,3 +69,18 @@ def test_no_command_is_refused():
     result = subprocess.run([sys.executable, "-m", "deepsea_widget"], capture_output=True, text=True,
                             cwd=ROOT, timeout=60)
     assert result.returncode == 2 and "required" in result.stderr
+
+
+@pytest.mark.parametrize("workers", ["0", "-2", "two"])
+def test_tournament_refuses_a_bad_number_of_workers(workers):
+    result = subprocess.run([sys.executable, "-m", "deepsea_widget", "tournament", "--workers", workers],
+                            capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert result.returncode == 2 and "--workers" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_help_shows_the_defaults():
+    result = subprocess.run([sys.executable, "-m", "deepsea_widget", "tournament", "--help"],
+                            capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert result.returncode == 0
+    assert "(default: 2000)" in result.stdout and "cautious" in result.stdout

@@ -45,6 +45,8 @@ def test_bradley_terry_orders_by_strength_and_is_centred():
     (dict(bots=["random", "random"]), "each bot once"),
     (dict(players=7), "players"),
     (dict(games=0), "games"),
+    (dict(workers=0), "workers"),
+    (dict(workers=-2), "workers"),
 ])
 def test_bad_arguments(kwargs, words):
     base = dict(bots=["cautious", "random"], players=4, games=10, progress=False)
@@ -58,3 +60,12 @@ def test_result_has_a_table_and_a_plot():
     assert "cautious" in str(r) and "<table>" in r._repr_html_()
     fig = r.plot()
     assert len(fig.data) == 3  # win-share bars + one score box per bot
+
+
+def test_intervals_stay_within_what_the_values_can_be():
+    """Four games: the plain normal interval of the random bot's win share reached below 0."""
+    r = tournament(bots=["cautious", "random"], players=2, games=4, seed=1, workers=1, progress=False)
+    for b in r.bots:
+        res = r.results[b]
+        assert 0.0 <= res.win_ci[0] <= res.win_share <= res.win_ci[1] <= 1.0
+        assert 0.0 <= res.score_ci[0] <= res.mean_score <= res.score_ci[1]
