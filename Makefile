@@ -21,8 +21,9 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 setup: $(INSTALLED) $(NODE_MODULES) $(BUNDLE)
 
+# A failed venv (Debian without python3-venv leaves one without pip) is removed, so the next run starts afresh.
 $(PY):
-	$(PYTHON) -m venv $(VENV) || { echo "python3 -m venv failed: on Debian, apt-get install -y python3-venv"; exit 1; }
+	$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); echo "python3 -m venv failed: on Debian, apt-get install -y python3-venv"; exit 1; }
 
 # The editable install runs the build hook too (npm ci + esbuild, see hatch_build_js.py).
 $(INSTALLED): pyproject.toml hatch_build_js.py | $(PY)
@@ -52,9 +53,11 @@ e2e: setup
 	$(PY) -m pytest -m e2e $(PYTEST_ARGS)
 
 # Front-end loop: esbuild rebuilds on save and anywidget reloads the widget live.
+# The watcher writes a big development bundle (with its sourcemap): on the way out the
+# shipped, minified one is built again, so tests and notebooks never run the other.
 dev: setup
 	(cd js && exec node build.mjs --watch) & watcher=$$!; \
-	trap 'kill $$watcher' EXIT INT TERM; \
+	trap 'kill $$watcher; cd js && npm run build' EXIT INT TERM; \
 	ANYWIDGET_HMR=1 $(PY) -m jupyter lab $(ALLOW_ROOT) $(LAB_ARGS) $(NOTEBOOK)
 
 wheel: setup
