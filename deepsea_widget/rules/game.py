@@ -34,6 +34,9 @@ def _drops(n: int) -> list:
 
 SAVE_FORMAT = "deepsea_widget.game"
 SAVE_VERSION = 1
+# The state keys every save has; later saves also record where each chip is.
+_SUMMARY_FIRST_KEYS = frozenset({"dive", "air", "phase", "current_player", "positions", "returning", "scores",
+                                 "trail_length"})
 
 
 class Diver:
@@ -477,11 +480,16 @@ class Game:
         return undone
 
     def _summary(self) -> dict:
+        """What a save records of the state reached, to check a load against (see `from_json`)."""
         return {"dive": self._dive, "air": self._air, "phase": self._phase,
                 "current_player": self._current,
                 "positions": [d.position for d in self._divers],
                 "returning": [d.returning for d in self._divers],
-                "scores": self.scores(), "trail_length": len(self._trail)}
+                "scores": self.scores(), "trail_length": len(self._trail),
+                # where every chip is (by its number): a save whose start was edited no longer matches
+                "trail": [None if s is None else list(s._chips) for s in self._trail],
+                "carried": [[list(it._chips) for it in d.carried] for d in self._divers],
+                "banked": [[list(it._chips) for it in d.banked] for d in self._divers]}
 
     def to_json(self, indent=None) -> str:
         """The whole game (start position incl. hidden values, every action, a summary)."""
@@ -512,7 +520,11 @@ class Game:
             except ValueError as exc:
                 raise ValueError(f"history[{i}]: {exc}") from None
         game = cls._replay(data["start"], actions)
-        if game._summary() != data["state"]:
+        state, summary = data["state"], game._summary()
+        if isinstance(state, dict) and set(state) <= set(summary):
+            # (saves made before the chips were recorded have the first keys only)
+            summary = {k: v for k, v in summary.items() if k in state or k in _SUMMARY_FIRST_KEYS}
+        if summary != state:
             raise ValueError("state: does not match what replaying the history gives (the file was changed or is corrupt)")
         return game
 
