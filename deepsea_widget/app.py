@@ -33,6 +33,13 @@ class App(ipywidgets.VBox):
         super().__init__(children=children)
         self.add_class("deepsea-app")
 
+    def close(self) -> None:
+        """Close the board, the panels and every widget inside them, freeing what the kernel
+        holds for them (the cell's output goes blank). A re-run `play()` cell makes a new app
+        and leaves the old one open until it is closed or the kernel restarts."""
+        _close_held(self)
+        super().close()
+
     def _shown(self) -> None:
         # a change made from Python shows in the panels at once (no deferred redraw)
         if self.panels is not None:
@@ -114,3 +121,14 @@ def play(players=None, bots=None, seed=None, load=None, panels=True) -> App:
         data = pathlib.Path(load).read_bytes()  # the JSON parser finds the encoding, or says it is not JSON
         return App(Table.from_json(data), panels=panels)
     return App(Table(players=players, bots=bots, seed=seed), panels=panels)
+
+
+def _close_held(widget: ipywidgets.Widget) -> None:
+    """Close every widget ``widget`` holds in its traits (children, layout, style...), deeply.
+    (ipywidgets closes one widget at a time; `Widget.close_all` would close every widget.)"""
+    for name in widget.keys:
+        value = widget._trait_values.get(name)  # the trait itself (a plotly figure's .layout is not)
+        for item in value if isinstance(value, (list, tuple)) else (value,):
+            if isinstance(item, ipywidgets.Widget) and item.comm is not None:
+                _close_held(item)
+                item.close()

@@ -56,3 +56,15 @@ def test_loading_a_corrupt_file_is_a_value_error(tmp_path, content):
     path.write_bytes(content if isinstance(content, bytes) else content.encode())
     with pytest.raises(ValueError, match="not a saved game"):
         play(load=path, panels=False)
+
+
+def test_close_frees_every_widget_of_the_app():
+    from ipywidgets.widgets.widget import _instances
+
+    before = set(_instances)
+    app = play(players=["Ann"], bots={"Bo": "cautious"}, seed=1)
+    made = set(_instances) - before
+    assert len(made) > 10  # the board, the panels, their figures, controls and layouts
+    app.close()
+    assert set(_instances) - before == set()
+    assert app.board.comm is None and app.panels.divers.figure.comm is None
