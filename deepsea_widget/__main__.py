@@ -17,6 +17,23 @@ def _bots(text: str) -> list[str]:
     return names
 
 
+class _DefaultsShown(argparse.ArgumentDefaultsHelpFormatter):
+    """Help lines end with their default, unless there is none to show (None, a flag)."""
+
+    def _get_help_string(self, action):
+        if action.default in (None, False):
+            return action.help
+        return super()._get_help_string(action)
+
+
+def _line_up(text: str) -> list[str]:
+    """A tournament's bots: known, two or more, each once."""
+    names = _bots(text)
+    if len(names) < 2 or len(set(names)) != len(names):
+        raise argparse.ArgumentTypeError(f"a tournament needs two or more different bots, got {', '.join(names)}")
+    return names
+
+
 def _simulate(args) -> None:
     from tqdm import tqdm
 
@@ -58,23 +75,23 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m deepsea_widget",
                                      description="Deep Sea Adventure: simulations from the command line.")
     sub = parser.add_subparsers(dest="command", required=True)
-    defaults = argparse.ArgumentDefaultsHelpFormatter
+    defaults = _DefaultsShown
     sim = sub.add_parser("simulate", help="play bot games and print statistics", formatter_class=defaults)
     sim.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="{2..6}", help="divers per game")
     sim.add_argument("--games", type=int, default=1000, help="games to play")
-    sim.add_argument("--seed", type=int, default=None, help="for the same games again (default: fresh ones)")
-    sim.add_argument("--bots", type=_bots, default=["cautious"],
+    sim.add_argument("--seed", type=int, default=None, help="repeat the same games (omitted: fresh ones)")
+    sim.add_argument("--bots", type=_bots, default="cautious",
                      help=f"comma-separated, assigned to seats in turn ({', '.join(sorted(BOTS))})")
     sim.add_argument("--progress", action="store_true", help="show the progress bar even when not on a terminal")
     sim.set_defaults(run=_simulate)
     tour = sub.add_parser("tournament", help="bots against each other, seats rotated, with confidence intervals",
                           formatter_class=defaults)
-    tour.add_argument("--bots", type=_bots, default=["cautious", "random"],
-                      help=f"comma-separated, two or more ({', '.join(sorted(BOTS))})")
+    tour.add_argument("--bots", type=_line_up, default="cautious,random",
+                      help=f"comma-separated, two or more, each once ({', '.join(sorted(BOTS))})")
     tour.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="{2..6}", help="divers per game")
     tour.add_argument("--games", type=int, default=2000, help="games to play (rounded up to whole seat rotations)")
-    tour.add_argument("--seed", type=int, default=None, help="for the same games again (default: fresh ones)")
-    tour.add_argument("--workers", type=_positive, default=None, help="processes (default: all cores)")
+    tour.add_argument("--seed", type=int, default=None, help="repeat the same games (omitted: fresh ones)")
+    tour.add_argument("--workers", type=_positive, default=None, help="processes, at least 1 (omitted: all cores)")
     tour.add_argument("--progress", action="store_true", help="show the progress bar even when not on a terminal")
     tour.set_defaults(run=_tournament)
     args = parser.parse_args(argv)

@@ -12,9 +12,11 @@ from .widget import Board
 
 
 class App(ipywidgets.VBox):
-    """A table's board in one widget. ``app.game`` is the live `Game`;
-    ``app.apply(action)`` plays an action from Python for the diver whose turn it is, as a
-    click would (a script may also move for a bot)."""
+    """A table's board with its live odds panels below it, in one widget. ``app.game`` is
+    the live `Game`; ``app.apply(action)`` plays an action from Python for the diver whose
+    turn it is, as a click would (a script may also move for a bot); ``app.edit(...)`` sets
+    up a what-if; ``app.save(path)`` writes the table; ``app.close()`` closes the board, the
+    panels and every widget they hold."""
 
     def __init__(self, table: Table, panels: bool = True):
         if not isinstance(panels, bool):
@@ -91,8 +93,8 @@ class App(ipywidgets.VBox):
         self._shown()
 
     def save(self, path) -> pathlib.Path:
-        """Write the game (and which seats are bots) as JSON to ``path``, replacing the file
-        in one step: a failed write leaves any earlier save there whole."""
+        """Write the game, which seats are bots and the undo marks as JSON to ``path``,
+        replacing the file in one step: a failed write leaves any earlier save there whole."""
         path = pathlib.Path(path)
         text = self.table.to_json()
         mode = path.stat().st_mode & 0o777 if path.exists() else 0o644  # mkstemp's own is 0o600

@@ -13,7 +13,9 @@ LOG_LINES = 60
 
 
 def badges(game, seed=0) -> list:
-    """Per seat: None (not in the water), or {"p", "se", "method"} for P(home)."""
+    """Per seat: None (in the sub, not dived yet) or `seat_odds`' dict {"p", "se", "method"}
+    ("exact", "estimate" or "back"); an estimate also has "low"/"high" (its 95% Wilson
+    interval), "n" (rollouts) and "why" ("deeper" or "too big")."""
     from .odds.game_odds import seat_odds  # numpy: loaded on first use
 
     return seat_odds(game, seed=seed)

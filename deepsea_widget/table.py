@@ -200,7 +200,9 @@ class Table:
 
     def undo(self) -> None:
         """Undo back to before the last person's action (bots' replies go with it); in a
-        game with no actions yet, back to the game a new game, a load or a set-up replaced."""
+        game with no actions yet, back to the game a new game, a load or a set-up replaced.
+        In edit mode, undo the last edit: the table comes back as it was (game, log, undo
+        marks, summary). Undoing past a dive end drops that dive's summary."""
         if self.mode == "edit":
             if not self._edit_stack:
                 raise IllegalActionError("no edit to undo")

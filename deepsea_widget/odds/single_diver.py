@@ -114,7 +114,9 @@ def home_table(max_distance: int = 40, max_chips: int = 8, max_air: int = 25,
     ``table[c, a, d] == p_home(d, c, a, others)`` for ``d >= 1`` and ``a >= 1``.
     The padding keeps indices equal to values: ``table[:, a, 0] = 1.0``
     (distance 0: already home) and ``table[:, 0, :] = nan`` (air 0 at the
-    start of a turn cannot happen: the dive has already ended).
+    start of a turn cannot happen: the dive has already ended). Limits:
+    ``max_distance`` <= 1000, ``max_chips`` <= 32, ``max_air`` 1..25 (a
+    ValueError names the argument).
     """
     max_distance = check_count("max_distance", max_distance)
     max_chips = check_count("max_chips", max_chips)

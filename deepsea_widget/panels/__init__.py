@@ -2,7 +2,7 @@
 
 Each panel also works alone: `odds_map`, `turn_back_chart`, `divers_chart`,
 `dice_chart` return a figure for a notebook cell. `Panels` composes the four
-as FigureWidgets that follow a game (the app puts them beside the board).
+as FigureWidgets that follow a game (the app puts them below the board).
 """
 from __future__ import annotations
 

@@ -492,7 +492,9 @@ class Game:
                 "banked": [[list(it._chips) for it in d.banked] for d in self._divers]}
 
     def to_json(self, indent=None) -> str:
-        """The whole game (start position incl. hidden values, every action, a summary)."""
+        """The whole game: the start position (hidden values included), every action, and a
+        summary of the state reached (dive, air, phase, positions, headings, scores and where
+        every chip is), which `from_json` checks."""
         return json.dumps({
             "format": SAVE_FORMAT, "version": SAVE_VERSION,
             "start": self._start,

@@ -83,4 +83,13 @@ def test_help_shows_the_defaults():
     result = subprocess.run([sys.executable, "-m", "deepsea_widget", "tournament", "--help"],
                             capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert result.returncode == 0
-    assert "(default: 2000)" in result.stdout and "cautious" in result.stdout
+    assert "(default: 2000)" in result.stdout and "(default: cautious,random)" in result.stdout
+    assert "(default: None)" not in result.stdout
+
+
+@pytest.mark.parametrize("bots", ["odds,odds", "cautious"])
+def test_a_tournament_needs_two_different_bots(bots):
+    result = subprocess.run([sys.executable, "-m", "deepsea_widget", "tournament", "--bots", bots],
+                            capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert result.returncode == 2 and "two or more different bots" in result.stderr
+    assert "Traceback" not in result.stderr
