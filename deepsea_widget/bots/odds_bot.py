@@ -2,9 +2,10 @@
 
 In plain words:
 - *Turning back*: before each roll while going deeper with treasure, it works
-  out the exact chance of getting home if it turns back now and if it goes one
-  more move deeper first (averaged over the roll). It keeps diving while the
-  later chance stays above its *nerve* (``threshold``); otherwise it turns.
+  out the exact chance of getting home if it goes one more move deeper first
+  and turns back after it (averaged over the roll). It keeps diving while that
+  chance stays at or above its *nerve* (``threshold``); otherwise it turns. With
+  no free space deeper it turns back at once: another roll could not move it.
   The nerve moves with the situation: in the last dive a trailing diver needs
   points and accepts more risk, a leading one plays safer.
 - *Picking up and dropping*: an item is worth its level's mean value (1.5, 5.5,
@@ -18,7 +19,7 @@ from __future__ import annotations
 from ..odds.game_odds import free_distance
 from ..odds.single_diver import p_home
 from ..rules import Drop, PickUp, Roll, Stay, TurnBack
-from .policy import Policy, must_pick_up
+from .policy import FAR_END, Policy, must_pick_up, stuck_at_far_end
 
 DICE = [(a + b, 1 / 9) for a in (1, 2, 3) for b in (1, 2, 3)]
 
@@ -41,13 +42,6 @@ def free_spaces_deeper(view, seat) -> list[int]:
     pos = view.divers[seat].position
     occupied = {d.position for d in view.divers if d.seat != seat and d.position > 0}
     return [p for p in range(pos + 1, len(view.trail) + 1) if p not in occupied]
-
-
-def p_after_breath(distance, chips, air_now, others) -> float:
-    """P(home) for a diver that has already breathed this turn (air now ``air_now``)."""
-    if chips == 0 and others == 0:
-        return 1.0 if air_now > 0 else 0.0
-    return p_home(distance, chips, air_now + chips, others)
 
 
 class OddsPolicy(Policy):
@@ -96,13 +90,16 @@ class OddsPolicy(Policy):
             if me.returning or c == 0:
                 self.explanation = "rolled"
                 return Roll()
+            if stuck_at_far_end(view):
+                self.explanation = FAR_END
+                return TurnBack()
             later = self.p_one_more_move(view, seat)
             nerve = self.nerve(view, seat)
             if later < nerve:
-                self.explanation = (f"turned back: P(home) after one more move would be {later:.0%}, "
+                self.explanation = (f"turned back: P(home) after one more move would be {later:.1%}, "
                                     f"below its {nerve:.0%} nerve")
                 return TurnBack()
-            self.explanation = f"kept diving: P(home) after one more move is still {later:.0%}"
+            self.explanation = f"kept diving: P(home) after one more move is still {later:.1%}"
             return Roll()
         if must_pick_up(view):
             self.explanation = "picked up: it can go no deeper and carries nothing, so staying gains nothing"
@@ -118,7 +115,10 @@ class OddsPolicy(Policy):
                 self.explanation = (f"picked up (worth ~{item_value(here):.1f}): expected points "
                                     f"{held * p_now:.1f} → {(held + item_value(here)) * p_more:.1f}")
                 return PickUp()
-            self.explanation = f"left the item: P(home) would fall from {p_now:.0%} to {p_more:.0%}"
+            if p_now == 0:
+                self.explanation = "left the item: it cannot get home in time either way"
+            else:
+                self.explanation = f"left the item: P(home) would fall from {p_now:.0%} to {p_more:.0%}"
             return Stay()
         if me.returning and c:
             cheapest = min(range(c), key=lambda i: item_value(me.carried[i]))
@@ -136,6 +136,4 @@ class OddsPolicy(Policy):
         air_next = view.air - k  # the others breathe before its next turn
         if view.air <= 0 or air_next <= 0:
             return 0.0
-        if c == 0:
-            return 1.0
         return p_home(d, c, air_next, k)

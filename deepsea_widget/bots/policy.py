@@ -49,8 +49,27 @@ def must_pick_up(view: PublicView) -> bool:
         return False
     if view.trail[me.position - 1] is None:
         return False  # a blank: stuck, which the rules handle
+    return no_free_space_deeper(view)
+
+
+def no_free_space_deeper(view: PublicView) -> bool:
+    """The current diver, on the trail, has no free space deeper: every space past it is
+    taken (or it stands on the last one), so a roll deeper cannot move it."""
+    me = view.me
     taken = {d.position for d in view.divers if not d.back and d.position > 0}
-    return all(p in taken for p in range(me.position + 1, len(view.trail) + 1))
+    return me.position > 0 and all(p in taken for p in range(me.position + 1, len(view.trail) + 1))
+
+
+# Why a thinking bot turns back at the far end (a roll deeper would move it nowhere).
+FAR_END = "turned back: no free space deeper, so another roll deeper would only use air"
+
+
+def stuck_at_far_end(view: PublicView) -> bool:
+    """In the roll phase: the current diver heads deeper carrying something, with no free
+    space deeper. Rolling deeper again cannot move it, while everyone's air runs down: every
+    bot but the random one turns back here."""
+    me = view.me
+    return view.phase == "roll" and not me.returning and bool(me.carried) and no_free_space_deeper(view)
 
 
 class Policy(ABC):

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..odds.batch_sim import DiveState, simulate_batch
+from ..odds.batch_sim import MAX_TRAIL, DiveState, simulate_batch
 from ..odds.estimate import batch_codes
-from ..rules import PickUp, Roll
+from ..rules import Drop, PickUp, Roll
 from ..rules import events as ev
+from .odds_bot import OddsPolicy
 from .policy import Policy, must_pick_up
 
 DICE = [(a, b) for a in (1, 2, 3) for b in (1, 2, 3)]
@@ -34,11 +35,17 @@ class SearchPolicy(Policy):
     def __init__(self, rollouts=120):
         super().__init__()
         self.rollouts = rollouts
+        self._fallback = OddsPolicy()
 
     def choose(self, view, rng):
         if must_pick_up(view):
             self.explanation = "picked up: it can go no deeper and carries nothing, so staying gains nothing"
             return PickUp()
+        if len(view.trail) > MAX_TRAIL:  # beyond what its rollouts (the batch simulator) handle
+            action = self._fallback.choose(view, rng)
+            self.explanation = f"(a trail of {len(view.trail)} spaces is too long to search) " + \
+                self._fallback.explanation
+            return action
         game = view._game  # copies are played forward; hidden values are never read
         seat = game.current_player
         seed = rng.getrandbits(32)
@@ -50,10 +57,17 @@ class SearchPolicy(Policy):
                 value = self._value(game, action, seat, seed)
             scored.append((value, action))
         value, best = max(scored, key=lambda x: x[0])
-        words = {"Roll": "roll on", "TurnBack": "turn back", "PickUp": "pick up", "Drop": "drop",
-                 "Stay": "stay"}
-        others = ", ".join(f"{words[type(a).__name__]} {v:.1f}" for v, a in scored if a is not best)
-        self.explanation = (f"chose to {words[type(best).__name__]}: {value:.1f} expected points home"
+        me = game.divers[seat]
+
+        def say(action) -> str:
+            if isinstance(action, Drop):
+                levels = me.carried[action.index].levels
+                return f"drop item {action.index + 1} (level {'+'.join(map(str, levels))})"
+            return {"Roll": "roll on", "TurnBack": "turn back", "PickUp": "pick up", "Stay": "stay"}[
+                type(action).__name__]
+
+        others = ", ".join(f"{say(a)} {v:.1f}" for v, a in scored if a is not best)
+        self.explanation = (f"chose to {say(best)}: {value:.1f} expected points home"
                             + (f" (vs {others})" if others else ""))
         return best
 

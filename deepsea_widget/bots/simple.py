@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..rules import PickUp, Roll, Stay, TurnBack
-from .policy import Policy
+from .policy import FAR_END, Policy, stuck_at_far_end
 
 CAUTIOUS_MAX_ITEMS = 2
 
@@ -36,7 +36,8 @@ class CautiousPolicy(Policy):
       than two items; it never picks up on the way back and never drops.
     - It turns back as soon as it carries two items, or carries one and the
       air left (after breathing) is at most twice its space number (how far out it
-      is, counting every space, taken or not).
+      is, counting every space, taken or not), or carries one with no free space
+      deeper (another roll deeper could not move it).
     """
 
     name = "cautious"
@@ -49,11 +50,16 @@ class CautiousPolicy(Policy):
                 self.explanation = (f"turned back: carrying {c} items" if c >= CAUTIOUS_MAX_ITEMS else
                                     f"turned back: air {view.air} is at most twice its space, {me.position}")
                 return TurnBack()
+            if stuck_at_far_end(view):
+                self.explanation = FAR_END
+                return TurnBack()
             self.explanation = "kept going" if not me.returning else "kept heading home"
             return Roll()
         here = view.trail[me.position - 1]
         if here is not None and cautious_picks_up(me.returning, c):
-            self.explanation = f"picked up a level-{max(here.levels)} item (carrying {c} before)"
+            what = (f"a level-{here.levels[0]} item" if len(here.levels) == 1 else
+                    f"a stack of {len(here.levels)} chips (levels {', '.join(map(str, here.levels))})")
+            self.explanation = f"picked up {what} (carrying {c} before)"
             return PickUp()
         self.explanation = "did nothing on this space"
         return Stay()

@@ -33,6 +33,8 @@ def play_game(bots, seed=None, first_player=0) -> GameRecord:
     Raises RuntimeError if the bots have not finished the game in MAX_ACTIONS actions.
     """
     policies = [make_policy(b) for b in bots]
+    if seed is None:  # a fresh game: fresh bots' randomness too (not the same stream every call)
+        seed = random.SystemRandom().getrandbits(64)
     game = Game(players=len(policies), seed=seed, first_player=first_player)
     rng = random.Random(f"{seed}/bots")  # the bots' own randomness, apart from the dice
     view = PublicView(game)

@@ -18,6 +18,17 @@ from . import BOTS
 from .simulate import play_game
 
 Z95 = 1.959963984540054
+# Student's t, 97.5% point, for 1..30 degrees of freedom (beyond: a Cornish-Fisher step from Z95)
+_T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145,
+         2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048,
+         2.045, 2.042)
+
+
+def t975(df: int) -> float:
+    """The 95% two-sided quantile of Student's t with ``df`` degrees of freedom."""
+    if df <= len(_T975):
+        return _T975[df - 1]
+    return Z95 + (Z95 ** 3 + Z95) / (4 * df)
 RATING_SCALE = 400 / math.log(10)  # Elo points per natural-log unit of odds
 RATING_MEAN = 1500
 
@@ -77,8 +88,7 @@ class TournamentResult:
                  f"equal win share would be {self.equal_share:.3f}",
                  f"{'bot':<10} {'win share':>9} {'95% CI':>17} {'mean score':>10} {'drowning':>8} {'rating':>7}"]
         for r in self.rows():
-            lo, hi = r["95% CI"]
-            lines.append(f"{r['bot']:<10} {r['win share']:>9.3f}   [{lo:.3f}, {hi:.3f}] "
+            lines.append(f"{r['bot']:<10} {r['win share']:>9.3f}   {_ci_text(r['95% CI']):>14} "
                          f"{r['mean score']:>10.2f} {r['drowning rate']:>8.3f} {r['rating']:>7.0f}")
         return "\n".join(lines)
 
@@ -87,7 +97,7 @@ class TournamentResult:
                                                   "drowning rate", "rating"))
         body = "".join(
             f"<tr><td>{r['bot']}</td><td>{r['win share']:.3f}</td>"
-            f"<td>[{r['95% CI'][0]:.3f}, {r['95% CI'][1]:.3f}]</td><td>{r['mean score']:.2f}</td>"
+            f"<td>{_ci_text(r['95% CI'])}</td><td>{r['mean score']:.2f}</td>"
             f"<td>{r['drowning rate']:.3f}</td><td>{r['rating']:.0f}</td></tr>" for r in self.rows())
         return (f"<p>{self.games} games, {self.players} divers, seed {self.seed}; equal share "
                 f"{self.equal_share:.3f}</p><table><tr>{head}</tr>{body}</table>")
@@ -112,13 +122,20 @@ class TournamentResult:
         return fig
 
 
+def _ci_text(ci) -> str:
+    lo, hi = ci
+    return "n/a (1 block)" if math.isnan(lo) else f"[{lo:.3f}, {hi:.3f}]"
+
+
 def _mean_ci(values, low: float = -math.inf, high: float = math.inf) -> tuple[float, tuple]:
-    """The mean and its normal 95% interval, kept within what the values can be (``low``..``high``:
-    with few blocks the plain interval of a win share can reach below 0)."""
+    """The mean of the blocks and its 95% interval (Student's t: there may be few blocks), kept
+    within what the values can be (``low``..``high``); one block gives no interval (nan, nan)."""
     n = len(values)
     mean = sum(values) / n
-    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
-    half = Z95 * math.sqrt(var / n)
+    if n < 2:
+        return mean, (math.nan, math.nan)
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = t975(n - 1) * math.sqrt(var / n)
     return mean, (max(low, mean - half), min(high, mean + half))
 
 

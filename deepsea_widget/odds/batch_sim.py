@@ -233,6 +233,9 @@ def simulate_batch(state: DiveState, codes, n: int, rng: np.random.Generator) ->
             # Direction.
             if code == CAUTIOUS:
                 tb = act & tb_table[((r * C1 + c) * A1 + (air - _AIR_MIN)) * P1 + p]
+                # `stuck_at_far_end`: carrying something, every space deeper taken (or none left)
+                deeper = ((1 << (L + 1)) - 1) & ~((1 << (p + 1)) - 1)
+                tb = tb | (act & ~r & (c > 0) & (p > 0) & ((deeper & ~occ) == 0))
             else:  # RandomPolicy: legal[int(u * 2)] with legal = [Roll, TurnBack]
                 tb = act & can_turn_back(r, c) & (rng.random(m) * 2.0 >= 1.0)
             r = r | tb

@@ -106,3 +106,33 @@ def test_simulate_rejects_bad_game_counts():
     for games in (0, -1, 2.5):
         with pytest.raises(ValueError, match="games"):
             simulate(players=3, games=games, seed=1)
+
+
+def test_cautious_says_when_it_picks_up_a_stack():
+    game = Game.from_position(players=2, trail=[1, (1, 1, 4), 2, 2], positions=[0, 0], carried=[[], []],
+                              air=25, seed=1)
+    game.apply(Roll((1, 1)))  # onto the stack on space 2
+    bot = CautiousPolicy()
+    assert bot.choose(PublicView(game), random.Random(0)) == PickUp()
+    assert bot.explanation == "picked up a stack of 3 chips (levels 1, 1, 4) (carrying 0 before)"
+
+
+def test_unseeded_games_give_the_bots_fresh_randomness():
+    class FirstDraw(RandomPolicy):
+        """The random bot, noting the first number its generator gives in a game."""
+
+        first = None
+
+        def choose(self, view, rng):
+            if self.first is None:
+                self.first = rng.getrandbits(64)
+            return super().choose(view, rng)
+
+    one, two = FirstDraw(), FirstDraw()
+    play_game([one, "random"])
+    play_game([two, "random"])
+    assert one.first != two.first
+    seeded = [FirstDraw(), FirstDraw()]
+    for bot in seeded:
+        play_game([bot, "random"], seed=5)
+    assert seeded[0].first == seeded[1].first

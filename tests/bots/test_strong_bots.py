@@ -7,7 +7,7 @@ from deepsea_widget.bots import make_policy
 from deepsea_widget.bots.odds_bot import OddsPolicy, distance_home
 from deepsea_widget.bots.policy import PublicView
 from deepsea_widget.odds.single_diver import p_home
-from deepsea_widget.rules import Game, Roll, TurnBack
+from deepsea_widget.rules import Game, Roll, Stay, TurnBack
 
 
 @pytest.mark.parametrize("bot", ["odds", "search"])
@@ -35,7 +35,30 @@ def test_odds_bot_turns_back_when_one_more_move_is_too_risky():
     later = bot.p_one_more_move(view, 0)
     assert later < bot.nerve(view, 0)
     assert bot.choose(view, random.Random(0)) == TurnBack()
-    assert f"{later:.0%}" in bot.explanation
+    assert f"would be {later:.1%}, below its 60% nerve" in bot.explanation
+
+
+@pytest.mark.parametrize("bot", ["odds", "cautious"])
+def test_a_diver_carrying_something_turns_back_at_the_far_end(bot):
+    """Another roll deeper could not move it (every space past it is taken): it would only
+    burn the shared air, turn after turn."""
+    from deepsea_widget.bots.policy import FAR_END
+
+    game = Game.from_position(players=3, trail=[1, 1, None, 2, 2, 2], positions=[5, 6, 1], returning=[False] * 3,
+                              carried=[[1], [], []], air=25, turn=0, seed=1)
+    policy = make_policy(bot)
+    assert policy.choose(PublicView(game), random.Random(0)) == TurnBack()
+    assert policy.explanation == FAR_END
+
+
+def test_odds_bot_says_when_it_cannot_get_home_either_way():
+    game = Game.from_position(players=2, trail=[1] * 8 + [2] * 8 + [3] * 8, positions=[14, 3], returning=[False, True],
+                              carried=[[], [4, 4, 4]], air=4, turn=0, seed=1)
+    game.apply(Roll((1, 1)))
+    bot = OddsPolicy()
+    view = PublicView(game)
+    assert bot.choose(view, random.Random(0)) == Stay()
+    assert bot.explanation == "left the item: it cannot get home in time either way"
 
 
 def test_odds_bot_keeps_diving_when_it_is_safe():
@@ -101,3 +124,20 @@ def test_two_empty_handed_divers_at_the_end_of_the_trail_pick_up_rather_than_wai
     game.apply(Stay())
     game.apply(Roll(dice=(1, 1)))  # Bob at the last space
     assert must_pick_up(view)
+
+
+def test_search_bot_names_the_item_it_would_drop():
+    game = Game.from_position(players=2, trail=[1, 1, 2, 2, 3, None, 3, 4, 4], positions=[8, 0],
+                              returning=[True, False], carried=[[3, 1], []], air=20, turn=0, seed=1)
+    game.apply(Roll((2, 2)))  # 4 - 2 items = 2 spaces back, onto the blank space 6: it may drop there
+    bot = make_policy("search")
+    bot.choose(PublicView(game), random.Random(0))
+    assert "drop item 1 (level 3)" in bot.explanation and "drop item 2 (level 1)" in bot.explanation
+
+
+def test_search_bot_plays_trails_too_long_for_its_rollouts_with_the_odds_bot():
+    trail = [1] * 8 + [2] * 8 + [3] * 8 + [4] * 8 + [None] * 31  # 63 spaces: past the batch simulator's 61
+    game = Game.from_position(players=2, trail=trail, positions=[40, 0], returning=[False, False], air=20, seed=1)
+    bot = make_policy("search")
+    assert bot.choose(PublicView(game), random.Random(0)) == Roll()
+    assert bot.explanation.startswith("(a trail of 63 spaces is too long to search)")

@@ -69,3 +69,13 @@ def test_intervals_stay_within_what_the_values_can_be():
         res = r.results[b]
         assert 0.0 <= res.win_ci[0] <= res.win_share <= res.win_ci[1] <= 1.0
         assert 0.0 <= res.score_ci[0] <= res.mean_score <= res.score_ci[1]
+
+
+def test_few_blocks_give_wide_honest_intervals():
+    from deepsea_widget.bots.tournament import Z95, _mean_ci, t975
+
+    assert t975(1) == 12.706 and t975(19) == 2.093 and Z95 < t975(100) < 1.99
+    mean, (lo, hi) = _mean_ci([0.25, 0.5, 0.75], 0.0, 1.0)  # 3 blocks: t with 2 degrees of freedom
+    assert mean == 0.5 and hi - mean == pytest.approx(min(0.5, 4.303 * 0.25 / 3 ** 0.5))
+    r = tournament(bots=["cautious", "random"], players=2, games=2, seed=1, workers=1, progress=False)
+    assert "n/a (1 block)" in str(r) and "n/a (1 block)" in r._repr_html_()

@@ -46,6 +46,9 @@ POSITIONS = {p.name: p for p in [
     Position("far end", dict(
         trail=[1, None, 2, None, None, 3], positions=[2, 5, 6], returning=[False] * 3,
         carried=[[1], [], []], air=20, turn=0)),
+    Position("far end, carrying", dict(
+        trail=[1, 1, None, 2, 2, 2], positions=[5, 6, 1], returning=[False] * 3,
+        carried=[[1], [], []], air=25, turn=0)),
     Position("stuck divers", dict(
         trail=[1, None, 1, None, None, 2, None, None], positions=[5, 7, 8, 3],
         returning=[False, False, False, True], carried=[[], [], [], [1]], air=20, turn=3)),
