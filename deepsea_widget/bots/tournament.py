@@ -171,8 +171,8 @@ def tournament(bots=("odds", "search", "cautious", "random"), players=4, games=2
                executor: Executor | None = None, progress=True, workers=None) -> TournamentResult:
     """Play about ``games`` games (rounded up to whole rotations) and summarise per bot.
 
-    ``bots``: names, each once (the default has all four; "search" plays about 0.2
-    games a second, so pass a smaller line-up for a quick run). ``executor``: any
+    ``bots``: names, each once (the default has all four; "search" plays well under
+    a game a second, so pass a smaller line-up for a quick run). ``executor``: any
     `concurrent.futures.Executor`; default a process pool of ``workers`` processes
     (at least 1; None: all local cores). ``progress``: a tqdm bar. Deterministic for
     a given seed, whatever the executor.
