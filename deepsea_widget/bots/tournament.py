@@ -144,10 +144,11 @@ def bradley_terry(pairs: dict, bots) -> dict:
 
     ``pairs[(a, b)]`` = points a took from b (1 per game a finished above b,
     1/2 per tie). Minorise-maximise iterations (Hunter 2004); a small prior
-    (one drawn game against an average player) keeps unbeaten bots finite.
+    (one drawn game against a player of strength 1) keeps unbeaten bots finite and
+    fixes the scale, so the strengths are recentred once, at the end.
     """
     strength = {b: 1.0 for b in bots}
-    for _ in range(500):
+    for _ in range(2000):
         new = {}
         for a in bots:
             wins = 0.5 + sum(pairs.get((a, b), 0.0) for b in bots if b != a)
@@ -158,13 +159,12 @@ def bradley_terry(pairs: dict, bots) -> dict:
                     if games:
                         denom += games / (strength[a] + strength[b])
             new[a] = wins / denom
-        geo = math.exp(sum(math.log(v) for v in new.values()) / len(new))
-        new = {b: v / geo for b, v in new.items()}
-        if max(abs(math.log(new[b] / strength[b])) for b in bots) < 1e-10:
-            strength = new
-            break
+        done = max(abs(math.log(new[b] / strength[b])) for b in bots) < 1e-12
         strength = new
-    return {b: RATING_MEAN + RATING_SCALE * math.log(strength[b]) for b in bots}
+        if done:
+            break
+    centre = sum(math.log(v) for v in strength.values()) / len(strength)
+    return {b: RATING_MEAN + RATING_SCALE * (math.log(strength[b]) - centre) for b in bots}
 
 
 def tournament(bots=("odds", "search", "cautious", "random"), players=4, games=2000, seed=None,

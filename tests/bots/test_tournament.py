@@ -1,4 +1,5 @@
 """Tournaments: rotated seats, determinism across executors, honest summaries."""
+import math
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
@@ -79,3 +80,27 @@ def test_few_blocks_give_wide_honest_intervals():
     assert mean == 0.5 and hi - mean == pytest.approx(min(0.5, 4.303 * 0.25 / 3 ** 0.5))
     r = tournament(bots=["cautious", "random"], players=2, games=2, seed=1, workers=1, progress=False)
     assert "n/a (1 block)" in str(r) and "n/a (1 block)" in r._repr_html_()
+
+
+def test_bradley_terry_is_the_maximum_of_its_likelihood():
+    """Against plain gradient ascent on the same penalised log-likelihood (the prior: half a
+    win and half a loss against a player of strength 1), on a lopsided 3-bot result."""
+    pairs = {("a", "b"): 40, ("b", "a"): 2, ("b", "c"): 22, ("c", "b"): 20, ("a", "c"): 41, ("c", "a"): 1}
+    bots = ["a", "b", "c"]
+    theta = {b: 0.0 for b in bots}  # log-strengths
+    for _ in range(20_000):
+        grad = {}
+        for a in bots:
+            g = 0.5 - 1 / (1 + math.exp(-theta[a]))  # the prior's game
+            for b in bots:
+                if b != a:
+                    games = pairs.get((a, b), 0) + pairs.get((b, a), 0)
+                    g += pairs.get((a, b), 0) - games / (1 + math.exp(theta[b] - theta[a]))
+            grad[a] = g
+        for a in bots:
+            theta[a] += 0.02 * grad[a]
+    centre = sum(theta.values()) / 3
+    expected = {b: 1500 + 400 / math.log(10) * (theta[b] - centre) for b in bots}
+    got = bradley_terry(pairs, bots)
+    for b in bots:
+        assert got[b] == pytest.approx(expected[b], abs=0.01), (got, expected)
