@@ -142,8 +142,8 @@ def _mean_ci(values, low: float = -math.inf, high: float = math.inf) -> tuple[fl
 def bradley_terry(pairs: dict, bots) -> dict:
     """Ratings (Elo scale, mean 1500) fitted by maximum likelihood to pairwise results.
 
-    ``pairs[(a, b)]`` = points a took from b (1 per game a finished above b,
-    1/2 per tie). Minorise-maximise iterations (Hunter 2004); a small prior
+    ``pairs[(a, b)]`` = points a took from b (1 per game a scored more than b,
+    1/2 per equal score, whatever the rules' tie-break said about the win). Minorise-maximise iterations (Hunter 2004); a small prior
     (one drawn game against a player of strength 1) keeps unbeaten bots finite and
     fixes the scale, so the strengths are recentred once, at the end.
     """
