@@ -70,7 +70,12 @@ def check_value(value):
 
 # The map's and the turn-back panel's model, said under their titles (the divers panel
 # has the exact chain with skipping, so its number for the same diver may differ).
-MODEL_NOTE = "one-diver model: the others breathe k between your turns; where they stand is ignored"
+MODEL_NOTE = "one-diver model: where the others stand is ignored"
+
+
+def with_note(title: str, note: str) -> str:
+    """A panel's title with a smaller second line under it (a narrow panel keeps both)."""
+    return f"{title}<br><sup>{note}</sup>"
 
 
 def fmt_pct(p: float, digits: int = 0) -> str:

@@ -10,7 +10,7 @@ import plotly.graph_objects as go
 
 from ._figure import PanelFigure
 from ..odds.game_odds import ROLLOUTS, SIMULATED_DEEPER, SIMULATED_TOO_BIG, seat_odds
-from ._common import AXIS, BAR, BAR_ALT, THEME, fmt_pct
+from ._common import AXIS, BAR, BAR_ALT, THEME, fmt_pct, with_note
 
 
 def divers_odds(game, n: int = ROLLOUTS, seed: int = 0) -> list:
@@ -29,9 +29,9 @@ def _rows(names, odds):
     for name, o in zip(names, odds):
         x.append(name)
         if o is None:
-            y.append(None)
-            up.append(0.0)
-            down.append(0.0)
+            y.append(0.0)  # no bar (and no error bar): its label says why
+            up.append(None)
+            down.append(None)
             label.append("not dived")
             text.append(f"{name} is in the sub and has not dived yet: no odds to give")
             colours.append(BAR)
@@ -68,11 +68,11 @@ def _rows(names, odds):
 def _title(odds) -> str:
     methods = {o["method"] for o in odds if o is not None}
     if not methods:
-        return "Every diver: P(home)"
+        return with_note("Every diver: P(home)", "nobody has dived yet")
     if "estimate" not in methods:
-        return "Every diver: P(home) (exact, with skipping)"
+        return with_note("Every diver: P(home)", "exact, with skipping")
     n = max(o.get("n", ROLLOUTS) for o in odds if o is not None and o["method"] == "estimate")
-    return f"Every diver: P(home) (Monte Carlo, {n:,} dives, 95% intervals)"
+    return with_note("Every diver: P(home)", f"Monte Carlo, {n:,} dives; error bars: 95% intervals")
 
 
 def _figure(names, odds) -> go.Figure:
@@ -83,6 +83,7 @@ def _figure(names, odds) -> go.Figure:
                      color="rgb(128,128,128)", thickness=2),
         text=label, texttemplate="%{text}", textposition="outside", cliponaxis=False, name="P(home)"))
     fig.update_layout(**THEME, title=dict(text=_title(odds), x=0.02), showlegend=False)
+    fig.update_layout(margin_t=64)  # room for the title's second line
     fig.update_xaxes(**AXIS)
     fig.update_yaxes(range=[0, 1.15], tickformat=".0%", **AXIS)
     return fig

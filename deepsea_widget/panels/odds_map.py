@@ -14,7 +14,7 @@ import plotly.graph_objects as go
 from ..odds.single_diver import home_table, p_home, turns_left
 from ._figure import PanelFigure
 from ._common import (AXIS, FULL_AIR, MAX_DISTANCE, MODEL_NOTE, THEME, Situation, check_chart_args, fmt_pct,
-                      plural)
+                      plural, with_note)
 
 DISTANCES = np.arange(1, MAX_DISTANCE + 1)
 AIRS = np.arange(0, FULL_AIR + 1)  # row 0: no air left, the dive is over (blank)
@@ -65,7 +65,7 @@ def _title(name, chips, others, delta=0, asked=None) -> str:
     if asked == -1 and delta == 0:
         what = " (nothing to drop)"
     who = f"{name}: " if name else ""
-    return f"{who}P(home) with {plural(chips, 'item')}{what}, others breathe {others}"
+    return with_note(f"{who}P(home) with {plural(chips, 'item')}{what}, others breathe {others}", MODEL_NOTE)
 
 
 def _figure(distance, chips, air, others, name=None, delta=0) -> go.Figure:
@@ -90,9 +90,8 @@ def _figure(distance, chips, air, others, name=None, delta=0) -> go.Figure:
         hovertext=[_marker_text(name or "the diver", distance, chips, air, others)] if x else [],
         hovertemplate="%{hovertext}<extra></extra>",
     ))
-    fig.update_layout(**THEME, title=dict(text=_title(name, chips, others, delta), x=0.02,
-                                          subtitle=dict(text=MODEL_NOTE)), showlegend=False)
-    fig.update_layout(margin_t=72)  # room for the subtitle
+    fig.update_layout(**THEME, title=dict(text=_title(name, chips, others, delta), x=0.02), showlegend=False)
+    fig.update_layout(margin_t=64)  # room for the title's second line
     fig.update_xaxes(title="distance to the sub (free spaces + 1)", range=[0.5, MAX_DISTANCE + 0.5], **AXIS)
     fig.update_yaxes(title="air at the start of the turn", range=[-0.5, FULL_AIR + 0.5], **AXIS)
     return fig

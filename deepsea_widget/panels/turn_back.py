@@ -13,10 +13,10 @@ from ..odds.dice import movement_pmf
 from ..odds.single_diver import p_home
 from ._figure import PanelFigure
 from ._common import (AXIS, BAR, BAR_ALT, BAR_MID, FULL_AIR, MEAN_CHIP, MODEL_NOTE, THEME, Situation,
-                      check_chart_args, check_value, fmt_pct, free_distance, item_value, plural)
+                      check_chart_args, check_value, fmt_pct, free_distance, item_value, plural, with_note)
 
 # <br>: the labels wrap under their bars instead of overlapping in a narrow column
-LABELS = ("turn back<br>now", "one move deeper,<br>keep items", "one move deeper,<br>pick up")
+LABELS = ("turn back<br>now", "one more move,<br>keep items", "one more move,<br>pick up")
 
 
 def _p(distance, chips, air, others) -> float:
@@ -90,10 +90,12 @@ def game_moves(sit: Situation) -> list:
 def _title(name, returning, phase="roll") -> str:
     who = f"{name}: " if name else ""
     if returning:
-        return f"{who}already heading back: P(home) and expected points"
-    if phase != "roll":
-        return f"{who}next turn: turn back, or one more move first?"
-    return f"{who}turn back now or after one more move?"
+        title = f"{who}already heading back: P(home) and expected points"
+    elif phase != "roll":
+        title = f"{who}next turn: turn back, or one more move first?"
+    else:
+        title = f"{who}turn back now or after one more move?"
+    return with_note(title, MODEL_NOTE)
 
 
 def _figure(rows, name=None, returning=False) -> go.Figure:
@@ -109,9 +111,8 @@ def _figure(rows, name=None, returning=False) -> go.Figure:
     fig.add_trace(go.Bar(x=labels, y=[r["ev"] for r in rows], marker_color=colours,
                          texttemplate="%{y:.1f}", textposition="outside", hovertext=texts,
                          hovertemplate="%{hovertext}<extra></extra>", name="expected points"), 1, 2)
-    fig.update_layout(**THEME, title=dict(text=_title(name, returning), x=0.02, subtitle=dict(text=MODEL_NOTE)),
-                      showlegend=False)
-    fig.update_layout(margin_t=72)  # room for the subtitle
+    fig.update_layout(**THEME, title=dict(text=_title(name, returning), x=0.02), showlegend=False)
+    fig.update_layout(margin_t=76)  # room for the title's second line above the subplot titles
     fig.update_xaxes(tickangle=0, **AXIS)
     fig.update_yaxes(**AXIS)
     fig.update_yaxes(range=[0, 1.15], tickformat=".0%", row=1, col=1)
@@ -125,8 +126,8 @@ def turn_back_chart(distance: int | None = 9, chips: int = 3, air: int = 14, oth
     return _figure(turn_back_numbers(distance, chips, air, others, value))
 
 
-# What the choices are called once this turn's move is made (the numbers are for the next turn).
-NEXT_TURN_LABELS = ("turn back<br>next turn", "next turn deeper,<br>keep items", "next turn deeper,<br>pick up")
+# What turning back is called once this turn's move is made (the numbers are for the next turn).
+NEXT_TURN_LABEL = "turn back<br>next turn"
 
 
 def situation_rows(sit: Situation) -> list[dict]:
@@ -135,11 +136,11 @@ def situation_rows(sit: Situation) -> list[dict]:
         return [dict(rows[0], label="keep heading home",
                      text=rows[0]["text"].replace("turn back now", "heading home"))]
     if sit.phase != "roll":  # this turn's direction is set: the choices are the next turn's
-        rows = [dict(row, label=label, text=row["text"].replace("turn back now", "turn back at the next turn")
-                     .replace("one more move deeper", "at the next turn one more move deeper"))
-                for row, label in zip(rows, NEXT_TURN_LABELS)]
+        rows = [dict(row, text=row["text"].replace("turn back now", "turn back at the next turn")
+                     .replace("one more move deeper", "at the next turn one more move deeper")) for row in rows]
+        rows[0]["label"] = NEXT_TURN_LABEL
     if sit.chips == 0 and sit.distance is not None:  # RULES.md: only a diver carrying something may turn back
-        rows[0] = dict(rows[0], label=rows[0]["label"] + "<br>(not allowed)",
+        rows[0] = dict(rows[0], label="turn back:<br>not allowed",
                        text="not allowed: a diver carrying nothing cannot turn back. (If it could: "
                             + rows[0]["text"] + ")")
     return rows
