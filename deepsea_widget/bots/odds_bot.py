@@ -19,7 +19,7 @@ from __future__ import annotations
 from ..odds.game_odds import free_distance
 from ..odds.single_diver import p_home
 from ..rules import Drop, PickUp, Roll, Stay, TurnBack
-from .policy import FAR_END, Policy, must_pick_up, stuck_at_far_end
+from .policy import FAR_END, Policy, free_spaces_deeper, must_pick_up, stuck_at_far_end
 
 DICE = [(a + b, 1 / 9) for a in (1, 2, 3) for b in (1, 2, 3)]
 
@@ -36,12 +36,6 @@ def distance_home(view, seat) -> int:
 
 def others_breath(view, seat) -> int:
     return sum(len(d.carried) for d in view.divers if d.seat != seat and not d.back)
-
-
-def free_spaces_deeper(view, seat) -> list[int]:
-    pos = view.divers[seat].position
-    occupied = {d.position for d in view.divers if d.seat != seat and d.position > 0}
-    return [p for p in range(pos + 1, len(view.trail) + 1) if p not in occupied]
 
 
 class OddsPolicy(Policy):

@@ -52,12 +52,17 @@ def must_pick_up(view: PublicView) -> bool:
     return no_free_space_deeper(view)
 
 
+def free_spaces_deeper(view: PublicView, seat: int) -> list[int]:
+    """The spaces past ``seat``'s diver that no other diver stands on."""
+    pos = view.divers[seat].position
+    occupied = {d.position for d in view.divers if d.seat != seat and d.position > 0}
+    return [p for p in range(pos + 1, len(view.trail) + 1) if p not in occupied]
+
+
 def no_free_space_deeper(view: PublicView) -> bool:
     """The current diver, on the trail, has no free space deeper: every space past it is
     taken (or it stands on the last one), so a roll deeper cannot move it."""
-    me = view.me
-    taken = {d.position for d in view.divers if not d.back and d.position > 0}
-    return me.position > 0 and all(p in taken for p in range(me.position + 1, len(view.trail) + 1))
+    return view.me.position > 0 and not free_spaces_deeper(view, view.current_player)
 
 
 # Why a thinking bot turns back at the far end (a roll deeper would move it nowhere).
