@@ -19,7 +19,8 @@ def _data(chips: int):
         sums = [s for s in DICE_WEIGHTS if max(0, s - chips) == m]
         rolls = " or ".join(str(s) for s in sums)
         if not sums:
-            text.append(f"with {plural(chips, 'item')} no roll moves you {plural(m, 'space')}")
+            text.append(f"with {plural(chips, 'item')} no roll of 2 to 6 moves you exactly "
+                        f"{plural(m, 'space')}: 0 of the 9 rolls")
         elif m == 0:
             text.append(f"with {plural(chips, 'item')} a roll of {rolls} moves you nowhere: "
                         f"{w} of the 9 rolls ({w / 9:.0%}); you still breathe {chips} air")

@@ -10,7 +10,7 @@ import plotly.graph_objects as go
 
 from ._figure import PanelFigure
 from ..odds.game_odds import ROLLOUTS, SIMULATED_DEEPER, SIMULATED_TOO_BIG, seat_odds
-from ._common import AXIS, BAR, BAR_ALT, THEME, fmt_pct, with_note
+from ._common import AXIS, BAR, BAR_ALT, THEME, estimate_pct, fmt_pct, with_note
 
 
 def divers_odds(game, n: int = ROLLOUTS, seed: int = 0) -> list:
@@ -56,9 +56,9 @@ def _rows(names, odds):
             y.append(p)
             up.append(high - p)
             down.append(p - low)
-            label.append(f"≈{fmt_pct(p)}")
+            label.append(f"≈{estimate_pct(p)}")
             why = _WHY.get(o.get("why"), _WHY[SIMULATED_DEEPER])
-            text.append(f"{name}: P(home) about {fmt_pct(p, 1)}, 95% interval {fmt_pct(low, 1)} to "
+            text.append(f"{name}: P(home) about {estimate_pct(p, 1)}, 95% interval {fmt_pct(low, 1)} to "
                         f"{fmt_pct(high, 1)} (Wilson). Monte Carlo: {o.get('n', ROLLOUTS):,} simulated dives "
                         f"with every diver playing like the cautious bot, because {why}")
             colours.append(BAR)

@@ -48,15 +48,16 @@ def _grid(chips: int, others: int):
     return z, text
 
 
-def _marker_text(name, distance, chips, air, others) -> str:
+def _marker_text(name, distance, chips, air, others, returning=True) -> str:
     if distance is None:
         return f"{name} is in the sub: not in the water yet"
     if air <= 0:
         return f"{name}: distance {distance}, no air left for another turn"
     p = p_home(distance, chips, air, others)
-    return (f"{name}: {plural(distance, 'space')} from the sub, air {air}, {plural(chips, 'item')}, "
-            f"others breathe {others}: P(home) {fmt_pct(p)} in the one-diver model (the 'Every diver' "
-            "panel's number also counts where the others stand)")
+    how = "" if returning else ", if it turned back now"
+    return (f"{name}: distance {distance} to the sub (free spaces + 1), air {air}, {plural(chips, 'item')}, "
+            f"others breathe {others}: P(home) {fmt_pct(p)}{how}, in the one-diver model (the 'Every "
+            "diver' panel's number also counts where the others stand)")
 
 
 def _title(name, chips, others, delta=0, asked=None) -> str:
@@ -143,7 +144,7 @@ class OddsMapPanel:
             return
         chips = max(0, sit.chips + self.control.value)
         grid_key = (chips, sit.others)
-        marker_key = (sit.name, sit.distance, sit.air, chips, sit.others, self.control.value)
+        marker_key = (sit.name, sit.distance, sit.air, chips, sit.others, sit.returning, self.control.value)
         if not force and grid_key == self._grid_key and marker_key == self._marker_key:
             return
         with self.figure.batch_update():
@@ -157,7 +158,7 @@ class OddsMapPanel:
             else:
                 self.figure.data[3].update(
                     x=[sit.distance], y=[max(sit.air, 0)],
-                    hovertext=[_marker_text(sit.name, sit.distance, chips, sit.air, sit.others)])
+                    hovertext=[_marker_text(sit.name, sit.distance, chips, sit.air, sit.others, sit.returning)])
             self.figure.layout.title.text = _title(sit.name, chips, sit.others, chips - sit.chips,
                                                    self.control.value)
         self._grid_key, self._marker_key = grid_key, marker_key

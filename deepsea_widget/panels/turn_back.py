@@ -49,9 +49,10 @@ def turn_back_numbers(distance, chips, air, others=0, value=None, moves=None) ->
                  "text": f"turn back now ({where}, {plural(chips, 'item')}, air {air}): P(home) {fmt_pct(p_now)}; "
                          f"you bank {fmt_pct(p_now)} of {value:.1f} points = {p_now * value:.1f} on average"})
     next_air = air - chips - others  # this turn's breath and the others' before the next turn
+    then = f"then back with air {next_air}" if next_air > 0 else "then no air left for the way back"
     p_keep = sum(q * _p(d, chips, next_air, others) for q, d, _ in moves)
     rows.append({"label": LABELS[1], "p": p_keep, "ev": p_keep * value,
-                 "text": f"one more move deeper (averaged over the roll), then back with air {next_air}: "
+                 "text": f"one more move deeper (averaged over the roll), {then}: "
                          f"P(home) {fmt_pct(p_keep)}; expected {p_keep * value:.1f} points"})
     p_pick = ev_pick = 0.0
     for q, d, item in moves:
@@ -139,7 +140,11 @@ def situation_rows(sit: Situation) -> list[dict]:
         rows = [dict(row, text=row["text"].replace("turn back now", "turn back at the next turn")
                      .replace("one more move deeper", "at the next turn one more move deeper")) for row in rows]
         rows[0]["label"] = NEXT_TURN_LABEL
-    if sit.chips == 0 and sit.distance is not None:  # RULES.md: only a diver carrying something may turn back
+    if sit.distance is None:  # in the sub at the start of a dive: every diver dives (rolls)
+        rows[0] = dict(rows[0], label="stay in the sub:<br>not allowed",
+                       text="not allowed: a diver in the sub at the start of a dive must dive (roll). "
+                            "(If it could stay: home for sure, with nothing to bank)")
+    elif sit.chips == 0:  # RULES.md: only a diver carrying something may turn back
         rows[0] = dict(rows[0], label="turn back:<br>not allowed",
                        text="not allowed: a diver carrying nothing cannot turn back. (If it could: "
                             + rows[0]["text"] + ")")

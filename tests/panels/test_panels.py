@@ -98,6 +98,13 @@ def test_divers_chart_says_why_it_simulates_and_rounds_honestly():
     assert "too big to solve live" in bar.hovertext[1] and "99.9% to 100.0%" in bar.hovertext[1]
     assert bar.error_y.arrayminus[1] == pytest.approx(1 - 0.99904)
     assert bar.text[2] == "safe"
+    # an estimate never reads 0% or 100% (only an exact answer may), as on the board's badges
+    assert bar.text[1] == "≈>99%" and "about >99.9%" in bar.hovertext[1]
+    none_home = dict(odds[1], p=0.0, low=0.0, high=0.00096)
+    bar = _divers_figure(names, [odds[0], none_home, odds[2]]).data[0]
+    assert bar.text[1] == "≈<1%" and "about <0.1%" in bar.hovertext[1]
+    almost = dict(odds[1], p=0.994, low=0.99, high=0.997)
+    assert _divers_figure(names, [odds[0], almost, odds[2]]).data[0].text[1] == "≈99%"
 
 
 def test_dice_chart_and_turn_back_chart():
@@ -193,7 +200,15 @@ def test_charts_for_a_diver_still_in_the_sub_and_plural_words():
     assert rows[0]["p"] == 1.0 and 0 < rows[1]["p"] <= 1
     assert dice_chart(1).layout.title.text.startswith("Move with 1 item:")
     assert "1 space:" in " ".join(dice_chart(2).data[0].hovertext)
-    assert odds_map(distance=1, chips=1, air=5).data[3].hovertext[0].startswith("the diver: 1 space from the sub")
+    marker = odds_map(distance=1, chips=1, air=5).data[3].hovertext[0]
+    assert marker.startswith("the diver: distance 1 to the sub (free spaces + 1), air 5, 1 item")
+    assert "if it turned back now" not in marker  # a chart's diver is heading back
+    # a move that leaves no air for the way back says so, never "air -1"
+    rows = turn_back_numbers(4, 2, 3, 2)
+    assert "then no air left for the way back" in rows[1]["text"] and "air -" not in rows[1]["text"]
+    # with 0 items no roll moves a diver 0 or 1 spaces: the hover says why that bar is empty
+    hover = dice_chart(0).data[0].hovertext
+    assert hover[0] == "with 0 items no roll of 2 to 6 moves you exactly 0 spaces: 0 of the 9 rolls"
 
 
 def test_the_one_diver_panels_say_their_model_and_round_honestly():
@@ -223,3 +238,14 @@ def test_turn_back_rows_follow_the_rules_and_the_phase():
     game.apply(Stay())
     rows = situation_rows(situation(game))  # the first diver's roll phase, carrying one item
     assert rows[0]["label"] == "turn back<br>now" and rows[0]["text"].startswith("turn back now")
+
+
+def test_turn_back_rows_for_a_diver_still_in_the_sub():
+    from deepsea_widget.panels.turn_back import situation_rows
+
+    game = Game(players=3, seed=1)  # the first turn of the dive: the only legal action is Roll
+    rows = situation_rows(situation(game))
+    assert [type(a).__name__ for a in game.legal_actions()] == ["Roll"]
+    assert rows[0]["label"] == "stay in the sub:<br>not allowed"
+    assert rows[0]["text"].startswith("not allowed: a diver in the sub at the start of a dive must dive")
+    assert rows[1]["label"].startswith("one more move")
