@@ -40,9 +40,11 @@ class SeatEstimate(NamedTuple):
 def wilson_interval(p, n, level: float = 0.95):
     """The Wilson score interval (low, high) for a proportion ``p`` seen in ``n`` trials.
 
-    Unlike estimate +- z standard errors, it stays inside [0, 1] and keeps its
-    coverage near 0 and 1: when all 4,000 rollouts got home (standard error 0)
-    it is still [0.99904, 1], not a point. (Wilson, 1927; the same numbers as
+    Unlike estimate +- z standard errors, it stays inside [0, 1] and never shrinks
+    to a point: when all 4,000 rollouts got home (standard error 0) it is still
+    [0.99904, 1]. Its coverage is about the level averaged over p; very near 0 or
+    1 it dips (for 95%: to about 84% at p = 0.17/n, where estimate +- 1.96
+    standard errors covers about 16%). (Wilson, 1927; the same numbers as
     statsmodels' ``proportion_confint(method="wilson")``.) ``p`` and ``n`` may
     be numpy arrays (a running estimate); plain numbers give two floats.
     """

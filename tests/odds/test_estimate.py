@@ -269,6 +269,25 @@ def test_wilson_intervals_keep_their_coverage_near_certain_outcomes():
             assert wald < 0.7, (p, n, wald)
 
 
+def test_wilson_coverage_dips_where_the_lesson_says():
+    """The exact coverage (a sum over the binomial distribution, no sampling) at its worst
+    point, P = 0.17/n, as 02_odds_lesson, the README and the docstring state it: about 84%
+    for Wilson, about 16% for estimate +- 1.96 standard errors."""
+    from math import comb
+
+    from deepsea_widget.odds import wilson_interval
+
+    for n in (10, 200):
+        p = 0.171 / n
+        k = np.arange(n + 1)
+        pmf = np.array([comb(n, int(i)) * p ** int(i) * (1 - p) ** (n - int(i)) for i in k])
+        low, high = wilson_interval(k / n, np.full(n + 1, n))
+        wilson = pmf[(low <= p) & (p <= high)].sum()
+        half = 1.96 * np.sqrt(k / n * (1 - k / n) / n)
+        wald = pmf[np.abs(k / n - p) <= half].sum()
+        assert 0.83 < wilson < 0.85 and 0.15 < wald < 0.17, (n, wilson, wald)
+
+
 def test_each_seat_gives_its_interval():
     game = Game(players=3, seed=4)
     r = estimate_home(game, n=500, seed=2)
