@@ -141,3 +141,17 @@ def test_search_bot_plays_trails_too_long_for_its_rollouts_with_the_odds_bot():
     bot = make_policy("search")
     assert bot.choose(PublicView(game), random.Random(0)) == Roll()
     assert bot.explanation.startswith("(a trail of 63 spaces is too long to search)")
+
+
+def test_odds_bot_one_more_move_stops_at_the_far_end():
+    """One free space deeper: every roll ends on space 10 (distance 10), not 10-14 spaces out."""
+    from deepsea_widget.bots.policy import free_spaces_deeper, stuck_at_far_end
+
+    g = Game.from_position(players=["Ann", "Bob"], trail=[1] * 5 + [2] * 5, positions=[9, 0],
+                           returning=[False, True], carried=[[1], []], air=5, turn=0, seed=0)
+    view = PublicView(g)
+    assert view.air == 4
+    assert free_spaces_deeper(view, 0) == [10] and not stuck_at_far_end(view)
+    bot = OddsPolicy()
+    assert bot.p_one_more_move(view, 0) == pytest.approx(p_home(10, 1, 4, 0), abs=1e-12)  # 0.8587
+    assert isinstance(bot.choose(view, random.Random(0)), Roll)  # above its 60% nerve: dives on

@@ -178,3 +178,43 @@ def test_cautious_bot_decisions_come_from_the_shared_rules(monkeypatch):
 def test_popcount_fallback(x):
     a = np.array([x], dtype=np.int64)
     assert int(bs._popcount_swar(a)[0]) == bin(x).count("1") == int(bs.popcount(a)[0])
+
+
+def _blocked_in_the_sub():
+    """Cy is still in the sub heading deeper, and both trail spaces are taken."""
+    return Game.from_position(players=["Ann", "Bob", "Cy"], trail=[1, 1], positions=[1, 2, 0],
+                              returning=[True, True, False], carried=[[1], [1], []], air=25, turn=2, seed=0)
+
+
+@pytest.mark.parametrize("codes", [[0, 0, 0], [1, 1, 1]])
+def test_a_diver_blocked_in_the_sub_is_not_back(codes):
+    """The engine keeps Cy in the water (not back) while it cannot leave the sub, so it plays
+    again after Ann and Bob; the batch simulator must not end the dive early."""
+    g = _blocked_in_the_sub()
+    g.apply(Roll((1, 1)))
+    assert not g.divers[2].back and g.divers[2].position == 0
+    res = bs.simulate_batch(bs.DiveState.from_game(_blocked_in_the_sub()), codes, 2000,
+                            np.random.default_rng(0))
+    assert (res.turns >= 3).all()
+
+
+def test_everyone_in_the_water_stuck_ends_the_dive_before_the_next_turn():
+    """Cy jumps Ann and Bob to the last space; then all three are stuck (deeper, empty-handed,
+    on blanks, nothing free ahead) and the dive ends before anyone's turn starts."""
+    from deepsea_widget.odds.estimate import estimate_home
+
+    def start():
+        return Game.from_position(players=["Ann", "Bob", "Cy"], trail=[1, 1, None, None, None],
+                                  positions=[3, 4, 2], returning=[False] * 3, carried=[[], [], []], air=20,
+                                  turn=2, seed=0)
+
+    g = start()
+    g.apply(Roll((1, 1)))
+    assert g.divers[2].position == 5
+    events = g.apply(g.legal_actions()[0])
+    stuck_at = next(i for i, e in enumerate(events) if isinstance(e, ev.AllStuck))
+    assert not any(isinstance(e, ev.Breathed) for e in events[:stuck_at])
+    for codes in ([0, 0, 0], [1, 1, 1]):
+        res = bs.simulate_batch(bs.DiveState.from_game(start()), codes, 500, np.random.default_rng(1))
+        assert (res.turns == 0).all()
+    assert estimate_home(start(), n=500, seed=0).mean_turns == 0.0

@@ -9,6 +9,7 @@ import pytest
 
 from deepsea_widget.bots import CautiousPolicy, Policy, PublicView, RandomPolicy
 from deepsea_widget.odds.estimate import HomeEstimate, SeatEstimate, estimate_home
+from deepsea_widget.odds.single_diver import p_home
 from deepsea_widget.rules import Game, Roll
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
@@ -150,9 +151,12 @@ def test_other_policies_run_on_the_engine():
     assert estimate_home(game, n=50, seed=1, policies=CautiousPolicy()).method == "batch"
     with pytest.raises(ValueError, match="method"):
         estimate_home(game, n=50, policies=_Homebody(), method="batch")
-    # Ann and Cy never pick anything up, so nothing slows them: they are never worse off
+    # homebodies never turn back: Ann, Cy and Dee (going deeper, or still in the sub) never get
+    # home; Bob, heading back with his 2 items while only Ann's 1 item is breathed besides,
+    # does at least as well as on an empty trail from space 7 (divers below him only help)
     slow = estimate_home(game, n=300, seed=2, policies=_Homebody())
-    assert all(0 <= p <= 1 for p in slow.estimates)
+    assert [slow.estimates[i] for i in (0, 2, 3)] == [0.0, 0.0, 0.0]
+    assert slow[1].interval()[1] >= p_home(7, 2, 14, 1)
 
 
 def test_very_long_trails_run_on_the_engine():

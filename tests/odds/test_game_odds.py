@@ -51,3 +51,16 @@ def test_a_finished_game_has_no_odds():
 def test_same_seed_same_estimate(seed):
     game = Game(players=3, seed=5)
     assert seat_odds(game, n=500, seed=seed) == seat_odds(game, n=500, seed=seed)
+
+
+def test_seat_odds_after_the_move_that_used_the_last_air():
+    """RULES.md: the diver who breathed the air to 0 finishes its move, then the dive ends,
+    so nobody still on the trail gets home."""
+    from deepsea_widget.rules import Roll
+
+    g = Game.from_position(players=["Ann", "Bob"], trail=[1, 1, 1, 1], positions=[3, 4],
+                           returning=[True, True], carried=[[1], [1]], air=1, turn=0, seed=0)
+    assert g.air == 0
+    g.apply(Roll((1, 1)))  # moves 1: Ann on space 2, in her treasure phase
+    assert g.phase == "treasure"
+    assert [o["p"] for o in seat_odds(g)] == [0.0, 0.0]

@@ -356,3 +356,14 @@ def test_three_way_tie_narrowed_level_by_level():
     g = over([[12, 4], [13, 3], [14, 2]])  # all 16 points, one level-4 each
     # level 3: none; level 2: Ann has one; -> Ann
     assert g.scores() == [16, 16, 16] and g.winners() == [0]
+
+
+def test_last_returned_is_cleared_when_the_next_dive_starts():
+    """RULES.md, end of a dive: `last_returned` is this dive's, so a new dive starts with none."""
+    from deepsea_widget.rules import Game
+
+    g = Game.from_position(players=["Ann", "Bob"], trail=[1, 1, 1, 2, 2, 2, 3, 3], positions=[1, 0],
+                           returning=[True, True], carried=[[1], []], air=20, turn=0, last_returned=1, seed=0)
+    g.apply(Roll((1, 1)))  # Ann gets home: everyone is back, dive 2 starts with her (the last back)
+    assert g.dive == 2 and g.current_player == 0
+    assert g.last_returned is None
