@@ -13,6 +13,7 @@ import random
 
 from .board_view import dive_summary
 from .bots import BOTS, PublicView, make_policy
+from .edits import check_chips, new_space, plain_refusal, remove_last_space
 from .rules import Game, IllegalActionError, action_from_dict
 from .rules.actions import TurnBack
 from .rules.events import DiveStarted
@@ -45,10 +46,21 @@ def _field(msg: dict, key: str, kind, what: str, where: str | None = None):
     return value
 
 
+def _as_intent(check, *args) -> None:
+    """Run an edit check; its ValueError becomes an IntentError (a refusal, nothing changed)."""
+    try:
+        check(*args)
+    except IntentError:
+        raise
+    except ValueError as exc:
+        raise IntentError(str(exc)) from None
+
+
 # The fields of each edit op (besides "op"); "returning" is optional for move_diver.
 EDIT_FIELDS = {"move_diver": {"seat", "position", "returning"}, "set_heading": {"seat", "returning"},
                "give_item": {"seat", "levels"}, "take_item": {"seat", "index"}, "set_air": {"air"},
-               "set_space": {"space", "levels"}, "set_turn": {"seat"}}
+               "set_space": {"space", "levels"}, "add_space": set(), "remove_space": set(),
+               "set_turn": {"seat"}}
 
 
 def seats_from(players, bots) -> tuple[list[str], dict[int, str]]:
@@ -309,7 +321,9 @@ class Table:
             pos["returning"][s] = field("returning", bool, "true or false")
         elif kind == "give_item":
             s = seat()
-            pos["carried"][s].append(field("levels", list, "a list of chip levels"))
+            levels = field("levels", list, "a list of chip levels")
+            _as_intent(check_chips, pos, levels, f"{where}: {pos['players'][s]}'s new item")
+            pos["carried"][s].append(levels)
         elif kind == "take_item":
             s = seat()
             i = field("index", int, "an item number")
@@ -330,9 +344,16 @@ class Table:
             if levels is not None and not isinstance(levels, list):
                 raise IntentError(f"{where}: 'levels' must be a list of levels or null (blank), got {levels!r}")
             if k == len(pos["trail"]) + 1:
-                pos["trail"].append(levels)
-            else:
-                pos["trail"][k - 1] = levels
+                pos["trail"].append(None)
+            pos["trail"][k - 1] = None  # its chip goes back to the box before the new one is counted
+            _as_intent(check_chips, pos, levels, f"{where}: space {k}")
+            pos["trail"][k - 1] = levels
+        elif kind == "add_space":
+            if len(pos["trail"]) >= MAX_TRAIL:
+                raise IntentError(f"{where}: the trail is full (at most {MAX_TRAIL} spaces)")
+            pos["trail"].append(new_space(pos))
+        elif kind == "remove_space":
+            _as_intent(remove_last_space, pos, where)
         else:  # set_turn
             pos["turn"] = seat()
         last = pos["last_returned"]
@@ -341,7 +362,7 @@ class Table:
         try:
             edited = Game.from_position(**pos, seed=random.Random(f"{self._seed}/{self.seq}").getrandbits(64))
         except ValueError as exc:
-            raise IntentError(f"edit refused: {exc}") from None
+            raise IntentError(f"edit refused: {plain_refusal(str(exc), pos)}") from None
         if edited.is_over:
             raise IntentError("edit refused: in this position nobody still out can move, so the last "
                               "dive, and the game, would end at once")

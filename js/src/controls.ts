@@ -126,7 +126,7 @@ export function controlStates(view: TableView): ControlStates {
     drops,
     undo: view.can_undo ? ON : off(view.mode === "edit" ? "No edit to undo" : "Nothing to undo"),
     next,
-    autoplay: anyBot ? ON : off("No bots at this table"),
+    autoplay: !anyBot ? off("No bots at this table") : over ? off("The game is over: no bot has a turn to play") : ON,
   };
 }
 

@@ -57,6 +57,22 @@ export function setSpace(space: number, levels: number[] | null): EditOp {
   return { op: "set_space", space, levels };
 }
 
+/** A space at the far end: Python picks the chip (the lowest level not in play, else a blank). */
+export function addSpace(): EditOp {
+  return { op: "add_space" };
+}
+
+export function removeSpace(): EditOp {
+  return { op: "remove_space" };
+}
+
+/** Why the last space cannot be removed ("" if it can): the only space, or a diver on it. */
+export function removeSpaceReason(trailLength: number, divers: Array<{ name: string; position: number }>): string {
+  if (trailLength <= 1) return "The trail needs at least one space";
+  const on = divers.find((d) => d.position === trailLength);
+  return on ? `${on.name} stands on the last space: move the diver first` : "";
+}
+
 export function setAir(value: number | string): EditOp | null {
   const air = typeof value === "number" ? value : Number(value);
   if (!Number.isFinite(air)) return null;

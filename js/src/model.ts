@@ -115,6 +115,8 @@ export type EditOp =
   | { op: "take_item"; seat: number; index: number }
   | { op: "set_air"; air: number }
   | { op: "set_space"; space: number; levels: number[] | null }
+  | { op: "add_space" }
+  | { op: "remove_space" }
   | { op: "set_turn"; seat: number };
 
 /** Messages the front end sends (model.send). */

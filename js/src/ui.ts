@@ -20,7 +20,7 @@ import {
   SHORTCUTS,
   type ControlState,
 } from "./controls";
-import { dropEdit, editClick, giveItem, parseLevels, setAir, setHeading, setSpace, setTurn, SPACE_CHOICES, takeItem, type BoardClick, type Selection } from "./edit";
+import { addSpace, dropEdit, editClick, giveItem, parseLevels, removeSpace, removeSpaceReason, setAir, setHeading, setSpace, setTurn, SPACE_CHOICES, takeItem, type BoardClick, type Selection } from "./edit";
 import { button, h, setAttr, setEnabled, setText, show, singleClick } from "./dom";
 import { keyedByText, patchChildren, s, v, type Attrs, type VChild, type VNode } from "./vdom";
 import { SharedSettings } from "./shared";
@@ -713,7 +713,9 @@ export class BoardUI {
     apply(b.stay, states.stay, "Do nothing on this space (S)");
     apply(b.undo, states.undo, "Take back the last move or edit (U)");
     apply(b.next, states.next, "Let the bot play its turn (N)");
-    apply(b.autoplay, states.autoplay, "Let the bots play on their own, at the chosen speed (A)");
+    // once on, Auto-play can always be switched off (even at game over, where it cannot be switched on)
+    apply(b.autoplay, this.shared.autoplay ? { disabled: false, reason: "" } : states.autoplay,
+      "Let the bots play on their own, at the chosen speed (A)");
     setEnabled(b.new_game, true, "", "Start a new game with the same players");
     setEnabled(b.edit, !view.is_over, "The game is over: start a new game to set up a position", "Set up a what-if position");
     setAttr(b.edit, "aria-pressed", String(view.mode === "edit"));
@@ -739,7 +741,7 @@ export class BoardUI {
     const diver = h("select", { attrs: { "aria-label": "Diver", "data-key": "edit-diver" } });
     diver.addEventListener("change", () => {
       this.editSeat = Number(diver.value);
-      this.sel = { kind: "diver", seat: this.editSeat };
+      this.sel = null; // the list picks whom the buttons act on; it does not arm a move (a click on a pawn does)
       this.drawBoardOnly();
       if (this.view) this.updateEdit(this.view);
     });
@@ -833,9 +835,13 @@ export class BoardUI {
         vbutton("Set stack", "edit-set-stack", setStack),
       ]);
     } else {
+      const cannotRemove = removeSpaceReason(view.trail.length, view.divers);
       patchChildren(e.space, [
-        vbutton("Add a space", "edit-add-space", () => this.sendEdit(setSpace(view.trail.length + 1, [1])),
-          enabledAttrs(view.trail.length < MAX_TRAIL, `The trail is full: it has at most ${MAX_TRAIL} spaces`, "Add a level 1 chip at the far end of the trail")),
+        vbutton("Add a space", "edit-add-space", () => this.sendEdit(addSpace()),
+          enabledAttrs(view.trail.length < MAX_TRAIL, `The trail is full: it has at most ${MAX_TRAIL} spaces`,
+            "Add a space at the far end: a chip of the lowest level not in play, else a blank")),
+        vbutton("Remove the last space", "edit-remove-space", () => this.sendEdit(removeSpace()),
+          enabledAttrs(!cannotRemove, cannotRemove, "Remove the space at the far end of the trail")),
       ]);
     }
   }

@@ -75,6 +75,8 @@ describe("controls", () => {
     const over = tableView({ phase: "over", is_over: true, current_player: null, legal: [] });
     expect(controlStates(over).roll.reason).toBe("The game is over: press New game to play again");
     expect(controlStates(over).next.reason).toBe("The game is over");
+    const withBot = tableView({ phase: "over", is_over: true, current_player: null, legal: [], bots: [null, "cautious", null] });
+    expect(controlStates(withBot).autoplay).toEqual({ disabled: true, reason: "The game is over: no bot has a turn to play" });
   });
 
   it("disables bot controls at a table without bots", () => {

@@ -94,6 +94,15 @@ def test_edit_a_position_then_play_on(open_notebook):
     assert kernel_state(nb)["view"]["divers"][1]["carried"] == []
     board.click("Give item")
 
+    # The far end: remove the last space, then add one back. Every chip is in play, so the
+    # new space holds the one chip that is not: the level-4 chip just removed.
+    length = len(kernel_state(nb)["view"]["trail"])
+    board.click("Remove the last space")
+    assert len(kernel_state(nb)["view"]["trail"]) == length - 1
+    board.click("Add a space")
+    trail = kernel_state(nb)["view"]["trail"]
+    assert len(trail) == length and trail[-1] == [4]
+
     # Back to play: Bob rolls from the edited position.
     board.click("Back to play")
     assert not panel.is_visible()

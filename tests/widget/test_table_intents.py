@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from deepsea_widget.rules import Game, Roll, Stay
+from deepsea_widget.rules import Game, PickUp, Roll, Stay
 from deepsea_widget.table import Table
 
 
@@ -349,3 +349,66 @@ def test_unseeded_tables_do_not_share_hidden_values():
 
     assert hidden_after_an_edit(None) != hidden_after_an_edit(None)
     assert hidden_after_an_edit(7) == hidden_after_an_edit(7)
+
+
+def test_edits_count_the_chips_in_play_and_name_the_space_edited(table):
+    """A real game has all 32 chips somewhere: a new chip needs one freed first, and the
+    refusal names the space or diver edited, counted from 1 as on the board."""
+    assert send(table, type="mode", mode="edit")
+    before = snapshot(table)
+    assert not send(table, type="edit", edit={"op": "set_space", "space": 1, "levels": [1, 2, 3]})
+    assert table.error == ("edit set_space: space 1: all 8 level-2 chips are already in play (on the trail, "
+                           "carried or banked); blank a space or take an item first") and snapshot(table) == before
+    assert not send(table, type="edit", edit={"op": "give_item", "seat": 0, "levels": [1]})
+    assert table.error.startswith("edit give_item: Ann's new item: all 8 level-1 chips are already in play")
+    assert not send(table, type="edit", edit={"op": "set_space", "space": 3, "levels": [1, 1, 1, 1]})
+    assert table.error == "edit refused: space 3: an item is a level 1..4 or a stack of 1..3 levels, got [1, 1, 1, 1]"
+    assert snapshot(table) == before
+    # the level-1 chip on space 1 goes back to the box, so space 2 may hold two level-1 chips
+    assert send(table, type="edit", edit={"op": "set_space", "space": 1, "levels": None})
+    assert send(table, type="edit", edit={"op": "set_space", "space": 2, "levels": [1, 1]})
+
+
+def test_the_diver_to_play_cannot_be_put_back_in_the_sub_and_the_refusal_says_so(table):
+    assert send(table, type="mode", mode="edit")
+    assert send(table, type="edit", edit={"op": "move_diver", "seat": 0, "position": 4})
+    assert not send(table, type="edit", edit={"op": "move_diver", "seat": 0, "position": 0, "returning": True})
+    assert table.error == ("edit refused: Ann is the diver to play, so cannot be back in the submarine: "
+                           "give another diver the turn first (Whose turn)")
+
+
+def test_add_and_remove_a_space_at_the_far_end(table):
+    assert send(table, type="mode", mode="edit")
+    assert len(table.game.trail) == 32
+    assert not send(table, type="edit", edit={"op": "add_space"})
+    assert table.error == "edit add_space: the trail is full (at most 32 spaces)"
+    assert send(table, type="edit", edit={"op": "remove_space"})
+    assert len(table.game.trail) == 31
+    # every chip is still in play (the removed one is in the box now): the new space holds it
+    assert send(table, type="edit", edit={"op": "add_space"})
+    assert [s.levels for s in table.game.trail[-1:]] == [(4,)]
+    assert send(table, type="edit", edit={"op": "remove_space"})
+    assert send(table, type="edit", edit={"op": "set_space", "space": 1, "levels": None})
+    assert send(table, type="edit", edit={"op": "add_space"})  # the lowest level free: level 1
+    assert table.game.trail[-1].levels == (1,)
+    assert send(table, type="edit", edit={"op": "move_diver", "seat": 1, "position": 32})
+    before = snapshot(table)
+    assert not send(table, type="edit", edit={"op": "remove_space"})
+    assert table.error == "edit remove_space: Bob stands on space 32; move the diver first"
+    assert snapshot(table) == before
+    assert not send(table, type="edit", edit={"op": "add_space", "levels": [1]})
+    assert "unexpected field(s) 'levels'" in table.error
+
+
+def test_add_a_space_in_a_later_dive_holds_a_blank_when_every_chip_is_in_play():
+    table = Table(players=["Ann", "Bob"], bots={"Cy": "cautious"}, seed=3)
+    for _ in range(500):  # people pick up what they can (so the air runs out) and roll on; bots answer
+        if table.game.dive != 1:
+            break
+        legal = table.game.legal_actions()
+        table.apply(next((a for a in legal if isinstance(a, PickUp)), legal[0]))
+    assert table.game.dive == 2
+    length = len(table.game.trail)
+    assert send(table, type="mode", mode="edit")
+    assert send(table, type="edit", edit={"op": "add_space"})
+    assert len(table.game.trail) == length + 1 and table.game.trail[-1] is None

@@ -1,0 +1,80 @@
+"""Edit mode's position arithmetic and wording, for `Table.edit`.
+
+Edits change a position given as `Game.from_position` arguments (a dict, see
+`table.position_of`). The rules engine checks the result; this module adds what
+a board user needs on top: which chip a new space can hold (all 32 chips exist
+somewhere in a real game), and refusals that number spaces and items from 1
+and name divers, as the board does, instead of the engine's field names.
+"""
+from __future__ import annotations
+
+import re
+
+from .rules.chips import CHIPS_PER_LEVEL, LEVELS, STACK_SIZE, level_of_value
+
+
+def chips_left(pos: dict) -> dict[int, int]:
+    """Per level, the chips not on the trail, carried or banked in ``pos``."""
+    used = {lv: 0 for lv in LEVELS}
+    for space in pos["trail"]:
+        for lv in space or ():
+            used[lv] = used.get(lv, 0) + 1
+    for items in pos["carried"]:
+        for item in items:
+            for lv in item:
+                used[lv] = used.get(lv, 0) + 1
+    for items in pos["banked"]:
+        for item in items:
+            for value in item:
+                used[level_of_value(value)] += 1
+    return {lv: CHIPS_PER_LEVEL - used.get(lv, 0) for lv in LEVELS}
+
+
+def check_chips(pos: dict, levels, where: str) -> None:
+    """ValueError naming ``where`` if ``levels`` (chip levels to add) need more chips than are left."""
+    well_formed = (isinstance(levels, list) and 1 <= len(levels) <= STACK_SIZE
+                   and all(type(lv) is int and lv in LEVELS for lv in levels))
+    if not well_formed:
+        return  # a blank, or a malformed item the engine names
+    left = chips_left(pos)
+    for lv in set(levels):
+        if lv in left and levels.count(lv) > left[lv]:
+            raise ValueError(f"{where}: all {CHIPS_PER_LEVEL} level-{lv} chips are already in play (on the "
+                             f"trail, carried or banked); blank a space or take an item first")
+
+
+def new_space(pos: dict) -> list[int] | None:
+    """What "Add a space" puts at the far end: a chip of the lowest level not in play, else a blank."""
+    left = chips_left(pos)
+    return next(([lv] for lv in LEVELS if left[lv] > 0), None)
+
+
+def remove_last_space(pos: dict, where: str) -> None:
+    """Drop the trail's last space from ``pos``; ValueError if a diver stands there or it is the only one."""
+    last = len(pos["trail"])
+    if last <= 1:
+        raise ValueError(f"{where}: the trail needs at least one space")
+    for name, p in zip(pos["players"], pos["positions"]):
+        if p == last:
+            raise ValueError(f"{where}: {name} stands on space {last}; move the diver first")
+    pos["trail"].pop()
+
+
+def plain_refusal(text: str, pos: dict) -> str:
+    """The engine's refusal in the board's words: "space 3", "Ann's item 2", "Ann"."""
+    names = pos["players"]
+
+    def name(s: str) -> str:
+        i = int(s)
+        return names[i] if 0 <= i < len(names) else f"seat {i}"
+
+    turn = pos.get("turn")
+    if text.startswith("turn: ") and text.endswith("is already back in the submarine this dive") \
+            and isinstance(turn, int) and 0 <= turn < len(names):
+        return (f"{names[turn]} is the diver to play, so cannot be back in the submarine: "
+                "give another diver the turn first (Whose turn)")
+    text = re.sub(r"\btrail\[(\d+)\]", lambda m: f"space {int(m.group(1)) + 1}", text)
+    text = re.sub(r"\bcarried\[(\d+)\]\[(\d+)\]",
+                  lambda m: f"{name(m.group(1))}'s item {int(m.group(2)) + 1}", text)
+    text = re.sub(r"\b(?:carried|positions|returning|banked)\[(\d+)\]", lambda m: name(m.group(1)), text)
+    return text
