@@ -84,9 +84,9 @@ def fmt_pct(p: float, digits: int = 0) -> str:
     if p != p:  # nan
         return "n/a"
     step = 10.0 ** -(digits + 2)  # the smallest step shown, as a probability
-    if 0 < p < step / 2:
+    if 0 < p <= step / 2:  # (at exactly half a step, format() would round to 0%)
         return f"<{step:.{digits}%}"
-    if 1 - step / 2 < p < 1:
+    if 1 - step / 2 <= p < 1:
         return f">{1 - step:.{digits}%}"
     return f"{p:.{digits}%}"
 
@@ -95,9 +95,9 @@ def estimate_pct(p: float, digits: int = 0) -> str:
     """A Monte Carlo estimate as a percentage: like `fmt_pct`, but never 0% or 100%,
     which only an exact answer may say (every rollout home reads ">99%", as on the board)."""
     step = 10.0 ** -(digits + 2)
-    if p == p and p < step / 2:
+    if p == p and p <= step / 2:
         return f"<{step:.{digits}%}"
-    if p == p and p > 1 - step / 2:
+    if p == p and p >= 1 - step / 2:
         return f">{1 - step:.{digits}%}"
     return fmt_pct(p, digits)
 

@@ -103,6 +103,10 @@ def test_divers_chart_says_why_it_simulates_and_rounds_honestly():
     none_home = dict(odds[1], p=0.0, low=0.0, high=0.00096)
     bar = _divers_figure(names, [odds[0], none_home, odds[2]]).data[0]
     assert bar.text[1] == "≈<1%" and "about <0.1%" in bar.hovertext[1]
+    for p, label in ((0.005, "≈<1%"), (0.995, "≈>99%"), (20 / 4000, "≈<1%")):  # half a step: not 0% / 100%
+        assert _divers_figure(names, [odds[0], dict(odds[1], p=p), odds[2]]).data[0].text[1] == label
+    from deepsea_widget.panels._common import fmt_pct
+    assert (fmt_pct(0.005), fmt_pct(0.995), fmt_pct(0.0049), fmt_pct(0.0051)) == ("<1%", ">99%", "<1%", "1%")
     almost = dict(odds[1], p=0.994, low=0.99, high=0.997)
     assert _divers_figure(names, [odds[0], almost, odds[2]]).data[0].text[1] == "≈99%"
 
