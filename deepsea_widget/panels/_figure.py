@@ -1,4 +1,4 @@
-"""`PanelFigure`: a plotly FigureWidget whose opening message already holds the figure.
+"""`PanelFigure`: a plotly FigureWidget that opens with its figure and notices a dead front end.
 
 plotly's FigureWidget opens its comm first and sends its data and layout in a
 second message. A front end still loading plotly's (large) bundle can miss
@@ -6,18 +6,41 @@ that early message and draw an empty chart for good (anywidget issue #803,
 plotly.py issue #4933; seen here in JupyterLab with several panels at once).
 A PanelFigure keeps its comm closed until `publish`, then opens it with the
 data and layout in the opening state, which the front end cannot miss.
+
+A second failure is later and silent: anywidget gives a widget's front end 2 s
+to load and start its module; past that it drops every message from the
+kernel for good ("[anywidget] Failed to initialize model." in the console),
+while the chart it finally draws shows the opening state forever. plotly's
+bundle is about 5 MB, so a busy machine opening several panels at once can
+miss the 2 s. A rendered plotly view confirms each update it applies (the
+edit ids of `_js2py_layoutDelta` / `_js2py_traceDeltas`), so a PanelFigure
+whose view has rendered but has confirmed no update since its opening state,
+`STALE_AFTER` seconds after one was sent, calls its ``on_stale`` callback,
+and the panels put a fresh widget, with a new front end, in its place
+(`Panels`). A view that once confirmed an update is never replaced.
 """
 from __future__ import annotations
 
+import asyncio
+from contextlib import contextmanager
 from copy import deepcopy
 
 import plotly.graph_objects as go
 
+STALE_AFTER = 5.0  # seconds a rendered view may take to confirm an update before it counts as dead
+
 
 class PanelFigure(go.FigureWidget):
+    on_stale = None  # called (no arguments) when the front end stopped applying updates
+
     def __init__(self, *args, **kwargs):
         self._held = True  # set before the widget machinery runs, so open() waits
+        self._rendered = False  # a view drew the figure
+        self._alive = False  # a view applied an update sent after the opening state
+        self._opening = (0, 0)  # the edit ids in the opening state: a dead front end only knows these
+        self._watching = False
         super().__init__(*args, **kwargs)
+        self.observe(self._on_view_report, names=["_js2py_layoutDelta", "_js2py_traceDeltas"])
 
     def open(self):
         if not getattr(self, "_held", False):
@@ -30,5 +53,47 @@ class PanelFigure(go.FigureWidget):
             # updates made while closed changed _data/_layout only: resync the opening state
             self._widget_data = deepcopy(self._data)
             self._widget_layout = deepcopy(self._layout_obj._props)
+            self._opening = (self._last_layout_edit_id, self._last_trace_edit_id)
             self.open()
         return self
+
+    @contextmanager
+    def batch_update(self):
+        """plotly's batch update, then `watch` for the front end's confirmation."""
+        with super().batch_update():
+            yield
+        self.watch()
+
+    def _on_view_report(self, change) -> None:
+        report = change["new"]
+        if not report:  # (plotly resets the trait to None after each report)
+            return
+        self._rendered = True
+        layout_id, trace_id = report.get("layout_edit_id", -1), report.get("trace_edit_id", -1)
+        if layout_id > self._opening[0] or trace_id > self._opening[1]:
+            self._alive = True
+
+    @property
+    def confirmed(self) -> bool:
+        """Whether the front end has applied every update sent so far."""
+        return not (self._layout_edit_in_process or self._trace_edit_in_process)
+
+    def watch(self) -> None:
+        """After an update: check, once the kernel has been free for `STALE_AFTER` seconds,
+        that a rendered view confirmed it (outside a running event loop: nothing to do)."""
+        if self.comm is None or self._watching or self.on_stale is None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._watching = True
+        loop.call_later(STALE_AFTER, self._check)
+
+    def _check(self) -> None:
+        """Call ``on_stale`` if a view drew the figure but never applied an update since: a
+        front end that once did is alive (only its start can fail), however slow it is now."""
+        self._watching = False
+        if self.comm is None or self._alive or not self._rendered or self.confirmed or self.on_stale is None:
+            return
+        self.on_stale()

@@ -12,10 +12,14 @@ from typing import Any, Callable
 import ipywidgets
 
 from ._common import situation
+from ._figure import PanelFigure
 from .dice import DicePanel
 from .divers import DiversPanel, divers_odds
 from .odds_map import OddsMapPanel
 from .turn_back import TurnBackPanel
+
+
+MAX_REPLACED = 12  # figure widgets replaced per Panels: a front end that never works is left alone
 
 
 class Panels(ipywidgets.GridBox):
@@ -42,6 +46,9 @@ class Panels(ipywidgets.GridBox):
         self._dirty = False
         self._scheduled = False
         self.redraws = 0  # how many times the panels were brought up to date
+        self.replaced = 0  # figures put in place of one whose front end stopped applying updates
+        for panel in self._panels:
+            panel.figure.on_stale = lambda panel=panel: self._replace_figure(panel)
         # draw the current game before the figures open, so it is in their opening state
         self.flush(force=True)
         super().__init__(
@@ -52,8 +59,29 @@ class Panels(ipywidgets.GridBox):
         self.add_class("deepsea-panels")
 
     @property
+    def _panels(self) -> list:
+        return [self.odds_map, self.turn_back, self.divers, self.dice]
+
+    @property
     def figures(self) -> list:
-        return [self.odds_map.figure, self.turn_back.figure, self.divers.figure, self.dice.figure]
+        return [panel.figure for panel in self._panels]
+
+    def _replace_figure(self, panel) -> None:
+        """Put a fresh figure widget (a new front end) in place of ``panel``'s, whose front end
+        stopped applying updates (see `PanelFigure`); at most MAX_REPLACED times in all."""
+        if self.replaced >= MAX_REPLACED:
+            return
+        self.replaced += 1
+        old = panel.figure
+        new = PanelFigure(old.to_dict())  # the figure as the kernel has it now
+        new.on_stale = lambda: self._replace_figure(panel)
+        panel.figure = new
+        shown = new.publish()
+        holder = getattr(panel, "_widget", None)  # the map's box: its item control, then the figure
+        if holder is not None:
+            holder.children = tuple(shown if c is old else c for c in holder.children)
+        self.children = tuple(shown if c is old else c for c in self.children)
+        old.close()
 
     def mark_dirty(self) -> None:
         """Note that the game changed; redraw once the event loop is free (coalesces bursts)."""

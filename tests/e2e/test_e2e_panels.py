@@ -59,3 +59,77 @@ def test_panels_render_and_follow_a_roll(open_notebook):
     timing = {"click_to_panels_marker_ms": round(ms, 1), "target_ms": 250}
     (ARTIFACTS / "panels_timings.json").write_text(json.dumps(timing, indent=1))
     print(f"\n  click -> home-odds marker drawn: {ms:.0f} ms (target 250 ms; printed, not asserted)")
+
+
+# Per plotly figure on the page (map, turn back, divers, dice): its title and the data
+# that follows the game (the map's marker, the other panels' bars).
+DOM_PANELS_JS = """() => Array.from(document.querySelectorAll('.js-plotly-plot')).map((gd, i) => {
+    const trace = gd.data && gd.data[i === 0 ? 3 : 0];  // (none while a fresh figure is being drawn)
+    return trace ? {title: gd.layout.title.text, data: [trace.x, trace.y]} : null;
+})"""
+KERNEL_PANELS = (
+    "[{'title': f.layout.title.text,"
+    " 'data': [list(f.data[3].x), list(f.data[3].y)] if i == 0 else [list(f.data[0].x), list(f.data[0].y)]}"
+    " for i, f in enumerate(app.panels.figures)]")
+
+
+def _same(a, b) -> bool:
+    """Equal as JSON data, with 0 and 0.0 alike (JavaScript has one kind of number)."""
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)) and not isinstance(a, bool):
+        return float(a) == float(b)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    return a == b
+
+
+# The page's first large JavaScript module (plotly's widget, about 5 MB) waits 3 s before it
+# starts, as on a machine too busy to parse it in time: anywidget's 2 s start-up limit passes.
+SLOW_FIRST_PLOTLY_JS = """() => {
+    const Native = window.Blob;
+    let slowed = 0;
+    window.Blob = function (parts, options) {
+        if (slowed === 0 && options && options.type === "text/javascript" && parts.length === 1
+                && typeof parts[0] === "string" && parts[0].length > 1e6) {
+            slowed += 1;
+            parts = ["await new Promise((resolve) => setTimeout(resolve, 3000));\\n" + parts[0]];
+        }
+        return new Native(parts, options);
+    };
+    window.Blob.prototype = Native.prototype;
+}"""
+
+
+def test_a_panel_whose_front_end_failed_to_start_is_replaced(open_notebook):
+    """anywidget gives a widget's front end 2 s to start and then drops every kernel message
+    to it, for good ("Failed to initialize model."). One panel's plotly module is made to
+    start 3 s late; the kernel notices that its view never confirms an update and puts a
+    fresh widget in its place, so every panel ends up showing the kernel's numbers."""
+    nb = open_notebook([
+        "from deepsea_widget.app import play\n"
+        "from deepsea_widget.rules import Roll\n"
+        "app = play(players=['Ann', 'Bob', 'Cy', 'Di'], seed=3)\n"
+        "app",
+    ], height=1400)
+    errors: list[str] = []
+    nb.page.on("pageerror", lambda exc: errors.append(str(exc)))
+    nb.page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    nb.page.evaluate(SLOW_FIRST_PLOTLY_JS)
+    nb.run_cell(0, timeout=120)
+    nb.page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot').length >= 4", timeout=90_000)
+    nb.page.wait_for_timeout(1000)
+    assert any("Failed to initialize model" in e for e in errors), f"the late start did not fail: {errors[:5]}"
+
+    nb.run_code("app.apply(Roll())")  # Ann dives: every panel changes
+    kernel = nb.eval_json(KERNEL_PANELS)
+    # the dead figure is replaced STALE_AFTER (5 s) later; its fresh front end draws the kernel's state
+    shown = None
+    for _ in range(120):
+        shown = nb.page.evaluate(DOM_PANELS_JS)
+        if _same(shown, kernel):
+            break
+        nb.page.wait_for_timeout(500)
+    assert _same(shown, kernel), (shown, kernel)
+    assert nb.eval_json("app.panels.replaced") == 1
+    nb.screenshot("panels-after-a-failed-start")

@@ -253,3 +253,89 @@ def test_turn_back_rows_for_a_diver_still_in_the_sub():
     assert rows[0]["label"] == "stay in the sub:<br>not allowed"
     assert rows[0]["text"].startswith("not allowed: a diver in the sub at the start of a dive must dive")
     assert rows[1]["label"].startswith("one more move")
+
+
+def _confirm(fig) -> None:
+    """What a live plotly view sends after applying an update: the latest edit ids."""
+    fig._js2py_traceDeltas = {"trace_deltas": [], "trace_edit_id": fig._last_trace_edit_id}
+    fig._js2py_layoutDelta = {"layout_delta": {}, "layout_edit_id": fig._last_layout_edit_id}
+
+
+def test_a_figure_whose_front_end_stops_applying_updates_is_replaced(monkeypatch):
+    """anywidget drops every kernel message to a front end that took over 2 s to start; a
+    rendered view that confirms nothing is then replaced by a fresh widget, in place."""
+    from deepsea_widget.panels import Panels, _figure
+
+    monkeypatch.setattr(_figure, "STALE_AFTER", 0.05)
+    game = Game(players=3, seed=2)
+
+    async def play_and_wait(panels):
+        game.apply(Roll(dice=(2, 2)) if game.phase == "roll" else Stay())
+        panels.refresh()
+        await asyncio.sleep(0.2)
+
+    async def scenario():
+        panels = Panels(game)
+        healthy, dead = panels.divers.figure, panels.turn_back.figure
+        for fig in panels.figures:
+            _confirm(fig)  # every view drew the opening state
+        assert all(fig._rendered and fig.confirmed for fig in panels.figures)
+        # the divers panel's view applies the next update; the turn-back panel's does not
+        original = healthy.batch_update
+
+        def confirming_batch_update():
+            ctx = original()
+
+            class Confirm:
+                def __enter__(self):
+                    return ctx.__enter__()
+
+                def __exit__(self, *exc):
+                    out = ctx.__exit__(*exc)
+                    _confirm(healthy)
+                    return out
+            return Confirm()
+
+        healthy.batch_update = confirming_batch_update
+        await play_and_wait(panels)
+        assert healthy._alive
+        # a front end that once applied an update is alive: slow (or in a hidden tab) later, it stays
+        healthy.batch_update = original
+        await play_and_wait(panels)
+        return panels, healthy, dead
+
+    panels, healthy, dead = asyncio.run(scenario())
+    assert panels.divers.figure is healthy and healthy.comm is not None
+    fresh = panels.turn_back.figure
+    assert fresh is not dead and dead.comm is None and panels.replaced >= 1
+    assert fresh in panels.children and dead not in panels.children
+
+    # the fresh widget shows what the kernel has now, as panels drawn afresh do
+    def traces(fig):
+        return [{k: v for k, v in trace.items() if k != "uid"} for trace in fig.to_dict()["data"]]
+
+    reference = Panels(game).turn_back.figure
+    assert traces(fresh) == traces(reference) and fresh.layout.title.text == reference.layout.title.text
+    # the map lives in a box under its item control: replaced there too
+    old_map = panels.odds_map.figure
+    panels._replace_figure(panels.odds_map)
+    assert panels.odds_map.figure is not old_map
+    assert panels.odds_map.widget.children == (panels.odds_map.control, panels.odds_map.figure)
+
+
+def test_figures_without_a_rendered_view_are_never_replaced(monkeypatch):
+    from deepsea_widget.panels import Panels, _figure
+
+    monkeypatch.setattr(_figure, "STALE_AFTER", 0.05)
+    game = Game(players=2, seed=3)
+
+    async def scenario():
+        panels = Panels(game)  # never displayed: no view reports, nothing to confirm
+        before = panels.figures
+        game.apply(Roll(dice=(1, 2)))
+        panels.refresh()
+        await asyncio.sleep(0.2)
+        return panels, before
+
+    panels, before = asyncio.run(scenario())
+    assert panels.figures == before and panels.replaced == 0
