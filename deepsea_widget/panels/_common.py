@@ -22,6 +22,8 @@ MAX_CHIPS = N_CHIPS  # the game's chips
 
 # Readable on light and dark notebook themes: transparent backgrounds, mid-grey text.
 _GREY = "rgb(128,128,128)"
+PANEL_WIDTH = 420  # px: the panels' grid cells are at least this wide (composer.py)
+
 THEME = dict(
     template="none",
     paper_bgcolor="rgba(0,0,0,0)",
@@ -29,6 +31,9 @@ THEME = dict(
     font=dict(color=_GREY, size=12),
     margin=dict(l=55, r=20, t=50, b=45),
     height=320,
+    # plotly draws a widget 700 px wide unless told (its view is not measured when drawn), which
+    # the panels' 420 px grid cells clip: every panel is drawn to fit the narrowest cell
+    width=PANEL_WIDTH,
     hoverlabel=dict(bgcolor="white", font=dict(color="black")),
 )
 AXIS = dict(gridcolor="rgba(128,128,128,0.25)", zerolinecolor="rgba(128,128,128,0.4)",

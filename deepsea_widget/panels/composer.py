@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 import ipywidgets
 
-from ._common import situation
+from ._common import PANEL_WIDTH, situation
 from ._figure import PanelFigure
 from .dice import DicePanel
 from .divers import DiversPanel, divers_odds
@@ -53,7 +53,7 @@ class Panels(ipywidgets.GridBox):
         self.flush(force=True)
         super().__init__(
             children=[self.odds_map.widget, self.turn_back.widget, self.divers.widget, self.dice.widget],
-            layout=ipywidgets.Layout(grid_template_columns="repeat(auto-fit, minmax(420px, 1fr))",
+            layout=ipywidgets.Layout(grid_template_columns=f"repeat(auto-fit, minmax({PANEL_WIDTH}px, 1fr))",
                                      grid_gap="8px", width="100%"),
             **kwargs)
         self.add_class("deepsea-panels")

@@ -5,7 +5,7 @@ import plotly.graph_objects as go
 
 from ..odds.dice import DICE_WEIGHTS, MAX_MOVE, expected_movement, movement_weights
 from ._figure import PanelFigure
-from ._common import AXIS, BAR, BAR_ALT, THEME, check_chart_args, plural
+from ._common import AXIS, BAR, BAR_ALT, THEME, check_chart_args, plural, with_note
 
 MOVES = list(range(0, MAX_MOVE + 1))
 
@@ -28,8 +28,8 @@ def _data(chips: int):
             text.append(f"with {plural(chips, 'item')} a roll of {rolls} moves you {plural(m, 'space')}: "
                         f"{w} of the 9 rolls ({w / 9:.0%})")
     colours = [BAR_ALT if m == 0 else BAR for m in MOVES]
-    title = (f"Move with {plural(chips, 'item')}: P(no move) {y[0]:.0%}, "
-             f"mean {expected_movement(chips):.2f} spaces a turn")
+    title = with_note(f"Move with {plural(chips, 'item')}",
+                      f"P(no move) {y[0]:.0%}, mean {expected_movement(chips):.2f} spaces a turn")
     return y, text, colours, title
 
 
@@ -39,6 +39,7 @@ def _figure(chips: int) -> go.Figure:
                            hovertemplate="%{hovertext}<extra></extra>",
                            texttemplate="%{y:.0%}", textposition="outside", name="P(move)"))
     fig.update_layout(**THEME, title=dict(text=title, x=0.02), showlegend=False)
+    fig.update_layout(margin_t=64)  # room for the title's second line
     fig.update_xaxes(title="free spaces moved (2d3 minus items, at least 0)", dtick=1, **AXIS)
     fig.update_yaxes(range=[0, 1.1], tickformat=".0%", **AXIS)
     return fig

@@ -15,8 +15,8 @@ from ._figure import PanelFigure
 from ._common import (AXIS, BAR, BAR_ALT, BAR_MID, FULL_AIR, MEAN_CHIP, MODEL_NOTE, THEME, Situation,
                       check_chart_args, check_value, fmt_pct, free_distance, item_value, plural, with_note)
 
-# <br>: the labels wrap under their bars instead of overlapping in a narrow column
-LABELS = ("turn back<br>now", "one more move,<br>keep items", "one more move,<br>pick up")
+# short, on two lines: three bars in each half of a 420 px panel leave about 50 px a label
+LABELS = ("turn back<br>now", "dive on,<br>keep items", "dive on,<br>pick up")
 
 
 def _p(distance, chips, air, others) -> float:
@@ -114,7 +114,7 @@ def _figure(rows, name=None, returning=False) -> go.Figure:
                          hovertemplate="%{hovertext}<extra></extra>", name="expected points"), 1, 2)
     fig.update_layout(**THEME, title=dict(text=_title(name, returning), x=0.02), showlegend=False)
     fig.update_layout(margin_t=76)  # room for the title's second line above the subplot titles
-    fig.update_xaxes(tickangle=0, **AXIS)
+    fig.update_xaxes(tickangle=0, tickfont=dict(size=10), **AXIS)
     fig.update_yaxes(**AXIS)
     fig.update_yaxes(range=[0, 1.15], tickformat=".0%", row=1, col=1)
     fig.update_yaxes(rangemode="tozero", row=1, col=2)
@@ -141,7 +141,7 @@ def situation_rows(sit: Situation) -> list[dict]:
                      .replace("one more move deeper", "at the next turn one more move deeper")) for row in rows]
         rows[0]["label"] = NEXT_TURN_LABEL
     if sit.distance is None:  # in the sub at the start of a dive: every diver dives (rolls)
-        rows[0] = dict(rows[0], label="stay in the sub:<br>not allowed",
+        rows[0] = dict(rows[0], label="stay in<br>the sub: no",
                        text="not allowed: a diver in the sub at the start of a dive must dive (roll). "
                             "(If it could stay: home for sure, with nothing to bank)")
     elif sit.chips == 0:  # RULES.md: only a diver carrying something may turn back

@@ -202,7 +202,7 @@ def test_chart_arguments_are_checked(chart, kwargs, words):
 def test_charts_for_a_diver_still_in_the_sub_and_plural_words():
     rows = turn_back_numbers(None, 2, 14)  # a move of 0 from the sub stays in the sub
     assert rows[0]["p"] == 1.0 and 0 < rows[1]["p"] <= 1
-    assert dice_chart(1).layout.title.text.startswith("Move with 1 item:")
+    assert dice_chart(1).layout.title.text.startswith("Move with 1 item<br>")
     assert "1 space:" in " ".join(dice_chart(2).data[0].hovertext)
     marker = odds_map(distance=1, chips=1, air=5).data[3].hovertext[0]
     assert marker.startswith("the diver: distance 1 to the sub (free spaces + 1), air 5, 1 item")
@@ -250,9 +250,9 @@ def test_turn_back_rows_for_a_diver_still_in_the_sub():
     game = Game(players=3, seed=1)  # the first turn of the dive: the only legal action is Roll
     rows = situation_rows(situation(game))
     assert [type(a).__name__ for a in game.legal_actions()] == ["Roll"]
-    assert rows[0]["label"] == "stay in the sub:<br>not allowed"
+    assert rows[0]["label"] == "stay in<br>the sub: no"
     assert rows[0]["text"].startswith("not allowed: a diver in the sub at the start of a dive must dive")
-    assert rows[1]["label"].startswith("one more move")
+    assert rows[1]["label"] == "dive on,<br>keep items"
 
 
 def _confirm(fig) -> None:
