@@ -158,6 +158,14 @@ function estimateInterval(badge: Badge): [number, number] {
   return [Math.max(0, badge.p - half), Math.min(1, badge.p + half)];
 }
 
+/** Whether a diver's card shows its P(home) badge: in the water, back in the sub, or the
+ * diver about to dive from the sub (its odds for this dive, as the divers panel shows them). */
+export function showsBadge(view: TableView, seat: number): boolean {
+  const d = view.divers[seat];
+  if (!d) return false;
+  return d.position > 0 || d.back || (seat === view.current_player && !view.is_over);
+}
+
 /** Where a diver is, in a few words: "in the sub", "back in the sub", "space 5, diving down". */
 export function whereText(diver: Diver): string {
   if (diver.position === 0) return diver.back ? "back in the sub" : "in the sub";

@@ -7,7 +7,7 @@
 import type { AnyModel } from "@anywidget/types";
 import type { EditOp, Intent, Model, Reply, TableView } from "./model";
 import { chipIcon, drawBoard, PAWN_COLOURS, type DrawnBoard } from "./board";
-import { badgeText, chipCount, itemsText, pawnLabels, plural, statusLine, whereText } from "./format";
+import { badgeText, chipCount, itemsText, pawnLabels, plural, showsBadge, statusLine, whereText } from "./format";
 import { airLevel, forecastText, gaugeCells, AIR_MAX } from "./gauge";
 import { isSpeed, lastRoll, moveDuration, moveFrames, moveToAnimate, shouldAnimate, SPEEDS } from "./anim";
 import {
@@ -899,7 +899,7 @@ export class BoardUI {
       this.divers,
       view.divers.map((d, seat) => {
         const bot = view.bots?.[seat];
-        const badge = d.position > 0 || d.back ? badgeText(view.badges?.[seat]) : null;
+        const badge = showsBadge(view, seat) ? badgeText(view.badges?.[seat]) : null;
         const current = view.current_player === seat && !view.is_over;
         const classes = ["dsw-diver", `dsw-seat-${seat % PAWN_COLOURS}`];
         if (current) classes.push("dsw-current");

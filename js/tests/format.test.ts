@@ -12,11 +12,13 @@ import {
   levelSides,
   pawnLabels,
   plural,
+  showsBadge,
   statusLine,
   trailCounts,
   trailSummary,
 } from "../src/format";
 import type { Diver, PublicView } from "../src/model";
+import { diver as makeDiver, tableView } from "./fixtures";
 
 function diver(name: string, extra: Partial<Diver> = {}): Diver {
   return { name, position: 0, returning: false, back: false, carried: [], banked: [], score: 0, ...extra };
@@ -159,5 +161,17 @@ describe("badges and diver words", () => {
     expect(trailSummary(v)).toContain("Dive 1 of 3, air ran out.");
     expect(statusLine(view({ air: 0 }))).toContain("air ran out");
     expect(statusLine(view({ air: 1 }))).toContain("air 1 ·");
+  });
+});
+
+describe("showsBadge", () => {
+  it("shows the odds of divers in the water, back in the sub, and of the one about to dive", () => {
+    const view = tableView({
+      current_player: 1,
+      divers: [makeDiver("Ann", { position: 4 }), makeDiver("Bob"), makeDiver("Cy"), makeDiver("Di", { back: true })],
+    });
+    expect([0, 1, 2, 3].map((s) => showsBadge(view, s))).toEqual([true, true, false, true]);
+    expect(showsBadge(tableView({ is_over: true, current_player: 1 }), 1)).toBe(false);
+    expect(showsBadge(view, 9)).toBe(false);
   });
 });
