@@ -13,7 +13,15 @@ from .all_divers import p_home_all
 from .errors import StateBudgetExceeded
 
 ROLLOUTS = 4000  # standard error <= 0.8 points, a few tens of ms
-EXACT_BUDGET = 300_000  # states: at most ~60 ms (4 divers), ~0.1 s (6); deeper ones are simulated
+EXACT_BUDGET = 300_000  # states, up to 4 divers in the water: at most ~60 ms; deeper ones are simulated
+# five or six divers in the water cost about 0.3 us a state (the box solver): at most ~20 ms before
+# a deeper what-if falls back to simulation (positions from real 5-6 player games stay under 50,000)
+EXACT_BUDGET_MANY = 60_000
+
+
+def exact_budget(divers_in_water: int) -> int:
+    """The state budget of the board's exact odds for this many divers in the water."""
+    return EXACT_BUDGET if divers_in_water <= 4 else EXACT_BUDGET_MANY
 
 
 def free_distance(position: int, occupied) -> int:
@@ -47,14 +55,15 @@ SIMULATED_DEEPER = "deeper"  # why an estimate: some divers may still go deeper 
 SIMULATED_TOO_BIG = "too big"  # why an estimate: the exact chain is over ``max_states``
 
 
-def seat_odds(game, n: int = ROLLOUTS, seed: int = 0, max_states: int = EXACT_BUDGET) -> list:
+def seat_odds(game, n: int = ROLLOUTS, seed: int = 0, max_states: int | None = None) -> list:
     """Per seat: None (in the sub, not diving yet) or {"p", "se", "method"}.
 
     ``method`` is "back" (in the sub this dive), "exact" or "estimate". An
     estimate also has ``se`` (its standard error), ``low`` and ``high`` (its
     95% Wilson interval), ``n`` (rollouts) and ``why`` ("deeper": someone may
-    still go deeper; "too big": the exact chain is over ``max_states``). A
-    finished game gives all None.
+    still go deeper; "too big": the exact chain is over ``max_states``, by
+    default `exact_budget` of the divers in the water). A finished game gives
+    all None.
     """
     divers = game.divers
     if game.is_over:
@@ -62,6 +71,8 @@ def seat_odds(game, n: int = ROLLOUTS, seed: int = 0, max_states: int = EXACT_BU
     why = SIMULATED_DEEPER
     if all(d.back or d.returning for d in divers):
         inputs = exact_inputs(game)
+        if max_states is None:
+            max_states = exact_budget(sum(1 for d in divers if d.position > 0 and not d.back))
         try:
             probs = [1.0 if d.back else 0.0 for d in divers] if inputs is None else \
                 p_home_all(*inputs, max_states=max_states)

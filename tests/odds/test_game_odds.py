@@ -64,3 +64,23 @@ def test_seat_odds_after_the_move_that_used_the_last_air():
     g.apply(Roll((1, 1)))  # moves 1: Ann on space 2, in her treasure phase
     assert g.phase == "treasure"
     assert [o["p"] for o in seat_odds(g)] == [0.0, 0.0]
+
+
+def test_five_or_six_divers_get_a_smaller_exact_budget():
+    """The box solver (5-6 divers) costs about 5x a state what the dense one does, so the
+    board's default budget for them is 60,000 states; a bigger chain is simulated at once."""
+    from deepsea_widget.odds import all_divers
+    from deepsea_widget.odds.game_odds import EXACT_BUDGET_MANY, exact_budget
+
+    assert exact_budget(4) == 300_000 and exact_budget(5) == exact_budget(6) == EXACT_BUDGET_MANY
+    positions, chips, air = [31, 18, 30, 24, 21, 29], [1, 2, 2, 3, 2, 3], 18
+    stats = {}
+    all_divers.solve_chain(positions, chips, air, 0, 10 ** 9, stats)
+    assert EXACT_BUDGET_MANY < stats["states"] < 300_000
+    levels = iter([1, 2, 3, 4] * 4)
+    game = Game.from_position(players=6, trail=[None] * 32, positions=positions, returning=[True] * 6,
+                              carried=[[next(levels) for _ in range(c)] for c in chips], air=air, turn=0, seed=0)
+    assert {o["method"] for o in seat_odds(game, n=200)} == {"estimate"}
+    assert {o["why"] for o in seat_odds(game, n=200)} == {"too big"}
+    exact = seat_odds(game, max_states=300_000)
+    assert [o["p"] for o in exact] == pytest.approx(p_home_all(positions, chips, air, 0))
