@@ -60,10 +60,13 @@ class DicePanel:
         return self.figure.publish()
 
     def update(self, chips: int | None, force: bool = False) -> None:
-        if chips is None or (chips == self._chips and not force):
+        """Draw a move with ``chips`` items; None: the game is over (a move with 0 items, for reference)."""
+        if chips == self._chips and not force:
             return
         self._chips = chips
-        y, text, colours, title = _data(chips)
+        y, text, colours, title = _data(chips or 0)
+        if chips is None:
+            title = with_note("The game is over", "for reference: a move with 0 items (2d3)")
         with self.figure.batch_update():
             self.figure.data[0].update(y=y, hovertext=text, marker_color=colours)
             self.figure.layout.title.text = title

@@ -23,12 +23,19 @@ _WHY = {SIMULATED_DEEPER: "some divers may still go deeper and pick up, which th
         SIMULATED_TOO_BIG: "the exact chain for this position is too big to solve live"}
 
 
-def _rows(names, odds):
+def _rows(names, odds, over=False):
     """Per diver: bar height (None: no bar), error bar above and below, bar label, hover text."""
     x, y, up, down, label, text, colours = [], [], [], [], [], [], []
     for name, o in zip(names, odds):
         x.append(name)
-        if o is None:
+        if o is None and over:
+            y.append(0.0)
+            up.append(None)
+            down.append(None)
+            label.append("")
+            text.append(f"{name}: the game is over, no more dives")
+            colours.append(BAR)
+        elif o is None:
             y.append(0.0)  # no bar (and no error bar): its label says why
             up.append(None)
             down.append(None)
@@ -65,7 +72,9 @@ def _rows(names, odds):
     return x, y, up, down, label, text, colours
 
 
-def _title(odds) -> str:
+def _title(odds, over=False) -> str:
+    if over:
+        return with_note("Every diver: P(home)", "the game is over: no more dives")
     methods = {o["method"] for o in odds if o is not None}
     if not methods:
         return with_note("Every diver: P(home)", "nobody has dived yet")
@@ -105,13 +114,13 @@ class DiversPanel:
     def widget(self):
         return self.figure.publish()
 
-    def update(self, names, odds, force: bool = False) -> None:
-        key = (tuple(names), tuple(None if o is None else tuple(sorted(o.items())) for o in odds))
+    def update(self, names, odds, force: bool = False, over: bool = False) -> None:
+        key = (tuple(names), tuple(None if o is None else tuple(sorted(o.items())) for o in odds), over)
         if key == self._key and not force:
             return
         self._key = key
-        x, y, up, down, label, text, colours = _rows(names, odds)
+        x, y, up, down, label, text, colours = _rows(names, odds, over)
         with self.figure.batch_update():
             self.figure.data[0].update(x=x, y=y, hovertext=text, marker_color=colours, text=label,
                                        error_y=dict(array=up, arrayminus=down))
-            self.figure.layout.title.text = _title(odds)
+            self.figure.layout.title.text = _title(odds, over)

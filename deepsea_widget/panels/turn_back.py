@@ -167,7 +167,9 @@ class TurnBackPanel:
             return
         self._key = key
         with self.figure.batch_update():
-            if sit is None:
+            if sit is None:  # no diver to advise: no bars
+                self.figure.data[0].update(x=[], y=[], hovertext=[], text=[])
+                self.figure.data[1].update(x=[], y=[], hovertext=[])
                 self.figure.layout.title.text = "The game is over"
                 return
             rows = situation_rows(sit)

@@ -339,3 +339,24 @@ def test_figures_without_a_rendered_view_are_never_replaced(monkeypatch):
 
     panels, before = asyncio.run(scenario())
     assert panels.figures == before and panels.replaced == 0
+
+
+def test_at_game_over_the_panels_say_so_and_show_no_stale_advice():
+    import random as _random
+
+    from deepsea_widget.bots import PublicView, make_policy
+    from deepsea_widget.panels import Panels
+
+    game = Game(players=3, seed=5)
+    panels = Panels(game)  # drawn mid-game, then followed to the end
+    bot, view, rng = make_policy("cautious"), PublicView(game), _random.Random(1)
+    while not game.is_over:
+        game.apply(bot.choose(view, rng))
+    panels.refresh()
+    tb, divers, dice, odds_map = (panels.turn_back.figure, panels.divers.figure, panels.dice.figure,
+                                  panels.odds_map.figure)
+    assert tb.layout.title.text == "The game is over" and list(tb.data[0].x) == [] and list(tb.data[1].y) == []
+    assert divers.layout.title.text.endswith("<sup>the game is over: no more dives</sup>")
+    assert list(divers.data[0].text) == ["", "", ""] and "not dived" not in divers.data[0].text
+    assert dice.layout.title.text.startswith("The game is over<br>")
+    assert odds_map.layout.title.text == "The game is over" and list(odds_map.data[3].x) == []
