@@ -446,6 +446,8 @@ export class BoardUI {
     if (target) {
       e.preventDefault();
       if (!target.disabled) target.click();
+      // a keyboard player cannot hover for the tooltip: say why nothing happened
+      else setText(this.announce, `${target.textContent ?? control}: ${target.getAttribute("data-reason") ?? "not available now"}`);
     }
   }
 

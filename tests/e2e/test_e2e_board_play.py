@@ -69,6 +69,10 @@ def test_people_and_a_bot_play_whole_turns_by_clicking(open_notebook):
     # Cy is a bot: the person's controls are off, Next plays its whole turn.
     assert board.button("Roll").is_disabled()
     assert "Cy" in board.button("Roll").get_attribute("title")
+    # a shortcut for a disabled control says why, for a keyboard or screen-reader player
+    nb.page.keyboard.press("r")
+    said = board.root.locator(".dsw-sr[role=status]").text_content()
+    assert said.startswith("Roll: ") and "Cy" in said, said
     board.click("Next")
     board.wait_still()
     state = kernel_state(nb)
