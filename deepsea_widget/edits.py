@@ -73,6 +73,11 @@ def plain_refusal(text: str, pos: dict) -> str:
             and isinstance(turn, int) and 0 <= turn < len(names):
         return (f"{names[turn]} is the diver to play, so cannot be back in the submarine: "
                 "give another diver the turn first (Whose turn)")
+    stuck = re.fullmatch(r"carried\[(\d+)\]: .* has not left the submarine, so carries nothing", text)
+    if stuck:
+        who = name(stuck.group(1))
+        return (f"{who} carries items, so cannot wait in the submarine before diving: choose "
+                f"Heading back first (a diver back in the sub banks what it carries)")
     text = re.sub(r"\btrail\[(\d+)\]", lambda m: f"space {int(m.group(1)) + 1}", text)
     text = re.sub(r"\bcarried\[(\d+)\]\[(\d+)\]",
                   lambda m: f"{name(m.group(1))}'s item {int(m.group(2)) + 1}", text)

@@ -412,3 +412,17 @@ def test_add_a_space_in_a_later_dive_holds_a_blank_when_every_chip_is_in_play():
     assert send(table, type="mode", mode="edit")
     assert send(table, type="edit", edit={"op": "add_space"})
     assert len(table.game.trail) == length + 1 and table.game.trail[-1] is None
+
+
+def test_a_carrying_diver_put_in_the_sub_before_diving_is_told_what_to_do(table):
+    assert send(table, type="mode", mode="edit")
+    for op in ({"op": "set_space", "space": 1, "levels": None}, {"op": "move_diver", "seat": 0, "position": 3},
+               {"op": "give_item", "seat": 0, "levels": [1]}, {"op": "set_turn", "seat": 1}):
+        assert send(table, type="edit", edit=op), table.error
+    before = snapshot(table)
+    assert not send(table, type="edit", edit={"op": "move_diver", "seat": 0, "position": 0})
+    assert table.error == ("edit refused: Ann carries items, so cannot wait in the submarine before diving: "
+                           "choose Heading back first (a diver back in the sub banks what it carries)")
+    assert snapshot(table) == before
+    assert send(table, type="edit", edit={"op": "move_diver", "seat": 0, "position": 0, "returning": True})
+    assert table.game.divers[0].back
