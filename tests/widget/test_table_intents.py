@@ -111,7 +111,7 @@ def test_edit_mode_validates_each_edit_and_undo_reverts_it(table):
     assert not send(table, type="edit", edit={"op": "set_air", "air": 26})
     assert "air" in table.error and snapshot(table) == before
     assert not send(table, type="edit", edit={"op": "move_diver", "seat": 0, "position": 0})
-    assert "has not left the submarine" in table.error and snapshot(table) == before
+    assert "cannot wait in the submarine before diving" in table.error and snapshot(table) == before
     assert send(table, type="edit", edit={"op": "set_heading", "seat": 0, "returning": True})
     assert table.game.divers[0].returning
     assert send(table, type="undo")
