@@ -15,19 +15,10 @@ from .rules.chips import CHIPS_PER_LEVEL, LEVELS, STACK_SIZE, level_of_value
 
 def chips_left(pos: dict) -> dict[int, int]:
     """Per level, the chips not on the trail, carried or banked in ``pos``."""
-    used = {lv: 0 for lv in LEVELS}
-    for space in pos["trail"]:
-        for lv in space or ():
-            used[lv] = used.get(lv, 0) + 1
-    for items in pos["carried"]:
-        for item in items:
-            for lv in item:
-                used[lv] = used.get(lv, 0) + 1
-    for items in pos["banked"]:
-        for item in items:
-            for value in item:
-                used[level_of_value(value)] += 1
-    return {lv: CHIPS_PER_LEVEL - used.get(lv, 0) for lv in LEVELS}
+    levels = [lv for space in pos["trail"] for lv in space or ()]
+    levels += [lv for items in pos["carried"] for item in items for lv in item]
+    levels += [level_of_value(v) for items in pos["banked"] for item in items for v in item]
+    return {lv: CHIPS_PER_LEVEL - levels.count(lv) for lv in LEVELS}
 
 
 def check_chips(pos: dict, levels, where: str) -> None:
@@ -38,7 +29,7 @@ def check_chips(pos: dict, levels, where: str) -> None:
         return  # a blank, or a malformed item the engine names
     left = chips_left(pos)
     for lv in set(levels):
-        if lv in left and levels.count(lv) > left[lv]:
+        if levels.count(lv) > left[lv]:
             raise ValueError(f"{where}: all {CHIPS_PER_LEVEL} level-{lv} chips are already in play (on the "
                              f"trail, carried or banked); blank a space or take an item first")
 

@@ -99,12 +99,8 @@ def fmt_pct(p: float, digits: int = 0) -> str:
 def estimate_pct(p: float, digits: int = 0) -> str:
     """A Monte Carlo estimate as a percentage: like `fmt_pct`, but never 0% or 100%,
     which only an exact answer may say (every rollout home reads ">99%", as on the board)."""
-    step = 10.0 ** -(digits + 2)
-    if p == p and p <= step / 2:
-        return f"<{step:.{digits}%}"
-    if p == p and p >= 1 - step / 2:
-        return f">{1 - step:.{digits}%}"
-    return fmt_pct(p, digits)
+    half_step = 10.0 ** -(digits + 2) / 2
+    return fmt_pct(min(max(p, half_step), 1 - half_step) if p == p else p, digits)
 
 
 @dataclass(frozen=True)

@@ -28,19 +28,13 @@ def _rows(names, odds, over=False):
     x, y, up, down, label, text, colours = [], [], [], [], [], [], []
     for name, o in zip(names, odds):
         x.append(name)
-        if o is None and over:
-            y.append(0.0)
-            up.append(None)
-            down.append(None)
-            label.append("")
-            text.append(f"{name}: the game is over, no more dives")
-            colours.append(BAR)
-        elif o is None:
+        if o is None:
             y.append(0.0)  # no bar (and no error bar): its label says why
             up.append(None)
             down.append(None)
-            label.append("not dived")
-            text.append(f"{name} is in the sub and has not dived yet: no odds to give")
+            label.append("" if over else "not dived")
+            text.append(f"{name}: the game is over, no more dives" if over else
+                        f"{name} is in the sub and has not dived yet: no odds to give")
             colours.append(BAR)
         elif o["method"] == "back":
             y.append(1.0)
