@@ -10,6 +10,10 @@ import ipywidgets
 from .table import Table
 from .widget import Board
 
+# After a change from the front end, the panels redraw once the board reports its
+# new state painted, or this many seconds later if no view reports (a hidden tab).
+PAINT_WAIT = 0.25
+
 
 class App(ipywidgets.VBox):
     """A table's board with its live odds panels below it, in one widget. ``app.game`` is
@@ -29,8 +33,11 @@ class App(ipywidgets.VBox):
 
             self.panels = Panels(get_game=lambda: self.board.table.game,
                                  get_odds=lambda: self.board.view.get("badges"))
-            # clicks and bot steps from the front end: redraw once the kernel is free
-            self.board.on_change(self.panels.mark_dirty)
+            # clicks and bot steps from the front end: redraw once the board has painted
+            # them (plotly's redraw of four figures takes a browser tens of ms: sent
+            # with the board's state, it would often hold back the board's frame)
+            self.board.on_change(lambda: self.panels.mark_dirty(within=PAINT_WAIT))
+            self.board.on_painted(self.panels.flush)
             children.append(self.panels)
         super().__init__(children=children)
         self.add_class("deepsea-app")

@@ -417,12 +417,15 @@ class Table:
         try:
             self._dispatch(msg)
         except (IntentError, IllegalActionError, ValueError) as exc:
-            text = str(exc)
-            self.error = text if len(text) <= MAX_ERROR else text[:MAX_ERROR - 1] + "…"
-            self.refusals += 1
+            self.refuse(str(exc))
             return False
         self.error = ""
         return True
+
+    def refuse(self, text: str) -> None:
+        """Show ``text`` as the reason a message from the front end was refused (nothing else changes)."""
+        self.error = text if len(text) <= MAX_ERROR else text[:MAX_ERROR - 1] + "…"
+        self.refusals += 1
 
     def _dispatch(self, msg) -> None:
         if not isinstance(msg, dict):

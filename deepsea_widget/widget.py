@@ -2,7 +2,10 @@
 
 Python holds the game (in a `Table`); the widget syncs one read-only trait,
 ``view`` (see `board_view`), and the front end (js/src, bundled into static/)
-draws it and sends intents (`Table.handle` checks every one of them).
+draws it and sends intents (`Table.handle` checks every one of them). After
+drawing a new state a view also reports ``{"type": "painted", "seq": N}`` once
+the browser has painted it; the app holds the odds panels' redraw until then,
+so their plotly work does not delay the board's frame.
 """
 from __future__ import annotations
 
@@ -24,6 +27,13 @@ if not (_ESM.is_file() and _CSS.is_file()):
         f"the widget's front end is not built ({_ESM} is missing): run `make setup` "
         "(or `pip install -e .`, or `npm ci && npm run build` in js/) to bundle it"
     )
+
+
+# The board's own messages (not intents for the table): their fields, and their form in words.
+_BOARD_MESSAGES = {
+    "export": ({"type"}, '{"type": "export"}'),
+    "painted": ({"type", "seq"}, '{"type": "painted", "seq": <the state number>}'),
+}
 
 
 class Board(anywidget.AnyWidget):
@@ -49,6 +59,8 @@ class Board(anywidget.AnyWidget):
             table = Table(game=game) if game is not None else Table()
         self.table = table
         self._listeners: list[Callable[[], None]] = []
+        self._painted_listeners: list[Callable[[], None]] = []
+        self.paint_reports = 0  # views' reports that the current state is painted
         self.on_msg(self._on_msg)
         self.refresh()
 
@@ -59,6 +71,10 @@ class Board(anywidget.AnyWidget):
     def on_change(self, callback: Callable[[], None]) -> None:
         """Call ``callback()`` after every change the board shows (the panels use it)."""
         self._listeners.append(callback)
+
+    def on_painted(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` when a view reports that the browser painted the current state."""
+        self._painted_listeners.append(callback)
 
     def refresh(self) -> None:
         """Show the table's current state (call after changing the game from Python)."""
@@ -74,8 +90,17 @@ class Board(anywidget.AnyWidget):
             callback()
 
     def _on_msg(self, _widget, content, _buffers) -> None:
-        if isinstance(content, dict) and content.get("type") == "export" and len(content) == 1:
-            self.send({"type": "export", "text": self.table.to_json()})
+        kind = content.get("type") if isinstance(content, dict) else None
+        if isinstance(kind, str) and kind in _BOARD_MESSAGES:  # the board's own messages, not intents for the table
+            if content.keys() != _BOARD_MESSAGES[kind][0] or (kind == "painted" and type(content["seq"]) is not int):
+                self.table.refuse(f"malformed {kind!r} message: expected {_BOARD_MESSAGES[kind][1]}")
+                self.refresh()
+            elif kind == "export":
+                self.send({"type": "export", "text": self.table.to_json()})
+            elif content["seq"] == self.table.seq:  # painted (an older state's frame: ignored)
+                self.paint_reports += 1
+                for callback in self._painted_listeners:
+                    callback()
             return
         if (isinstance(content, dict) and content.get("type") == "bot_step" and content.get("auto") is True
                 and content.get("seq") != self.table.seq):

@@ -1,8 +1,10 @@
 """`Panels`: the four odds panels side by side, kept in step with a game.
 
 Changes only mark the panels dirty; one redraw then runs when the kernel's
-event loop is next free (at once outside a running loop), so a burst of bot
-moves costs one redraw of the latest state, never a queue of stale ones.
+event loop is next free, or at a set time (at once outside a running loop), so
+a burst of bot moves costs one redraw of the latest state, never a queue of
+stale ones. An earlier `flush` (say, once the board has painted) takes the
+scheduled redraw's place.
 """
 from __future__ import annotations
 
@@ -44,7 +46,7 @@ class Panels(ipywidgets.GridBox):
         self.divers = DiversPanel(names)
         self.dice = DicePanel()
         self._dirty = False
-        self._scheduled = False
+        self._pending: asyncio.Handle | None = None  # the scheduled redraw
         self.redraws = 0  # how many times the panels were brought up to date
         self.replaced = 0  # figures put in place of one whose front end stopped applying updates
         for panel in self._panels:
@@ -83,22 +85,19 @@ class Panels(ipywidgets.GridBox):
         self.children = tuple(shown if c is old else c for c in self.children)
         old.close()
 
-    def mark_dirty(self) -> None:
-        """Note that the game changed; redraw once the event loop is free (coalesces bursts)."""
+    def mark_dirty(self, within: float = 0.0) -> None:
+        """Note that the game changed; redraw once the event loop is free, or with ``within``
+        (seconds) at the latest that much later, unless `flush` runs first (coalesces bursts)."""
         self._dirty = True
-        if self._scheduled:
+        if self._pending is not None:
             return
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # a plain script or test: no loop to defer to
             self.flush()
             return
-        self._scheduled = True
-        loop.call_soon(self._scheduled_flush)
-
-    def _scheduled_flush(self) -> None:
-        self._scheduled = False
-        self.flush()
+        self._pending = (loop.call_later(within, self.flush) if within > 0
+                         else loop.call_soon(self.flush))
 
     def refresh(self) -> None:
         """Redraw now for the current game."""
@@ -107,6 +106,9 @@ class Panels(ipywidgets.GridBox):
 
     def flush(self, force: bool = False) -> None:
         """Bring the panels up to date if anything changed since the last redraw."""
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
         if not (self._dirty or force):
             return
         self._dirty = False

@@ -128,7 +128,9 @@ export type Intent =
   | { type: "mode"; seq: number; mode: "play" | "edit" }
   | { type: "edit"; seq: number; edit: EditOp }
   | { type: "load"; seq: number; text: string }
-  | { type: "export" };
+  | { type: "export" }
+  /** Not an intent: this view has painted state `seq` (the app then redraws the odds panels). */
+  | { type: "painted"; seq: number };
 
 /** Custom messages Python sends back. */
 export type Reply = { type: "export"; text: string };

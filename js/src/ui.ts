@@ -24,6 +24,7 @@ import { addSpace, dropEdit, editClick, giveItem, parseLevels, removeSpace, remo
 import { button, h, setAttr, setEnabled, setText, show, singleClick } from "./dom";
 import { keyedByText, patchChildren, s, v, type Attrs, type VChild, type VNode } from "./vdom";
 import { SharedSettings } from "./shared";
+import { PaintReporter } from "./painted";
 import { hitTarget, toBoardPoint, trailLayout, type BoardTarget, type Point } from "./layout";
 
 const LOG_SHOWN = 12;
@@ -76,6 +77,8 @@ export class BoardUI {
   private readonly leaveShared: () => void;
   private pending = false;
   private pendingTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Tells the kernel each new state is on screen (the odds panels redraw after it). */
+  private readonly painted = new PaintReporter((seq) => this.model.send({ type: "painted", seq } satisfies Intent));
   private queued: ((view: TableView) => Intent | null) | null = null;
   private autoTimer: ReturnType<typeof setTimeout> | undefined;
   private animation: Animation | null = null;
@@ -528,6 +531,7 @@ export class BoardUI {
     this.el.dataset.renderMs = (performance.now() - started).toFixed(2);
 
     if (override) return;
+    this.painted.drawn(view.seq);
     this.settle();
     if (sameStep) return; // Auto-play goes on when the running move ends
     if (animate) this.animateMove(view);
@@ -963,6 +967,7 @@ export class BoardUI {
 
   destroy(): void {
     this.leaveShared();
+    this.painted.stop();
     // anywidget may render a new view into this same element: leave nothing of this one on it
     this.el.removeEventListener("keydown", this.onKeyDown);
     this.animation?.cancel();

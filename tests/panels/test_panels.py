@@ -161,7 +161,7 @@ def test_play_without_panels_keeps_the_board_alone():
 
 
 def test_changes_inside_a_running_loop_coalesce_into_one_redraw():
-    from deepsea_widget.app import play
+    from deepsea_widget.app import PAINT_WAIT, play
 
     app = play(players=["Ann"], bots={"Bo": "cautious", "Cy": "cautious"}, seed=2)
     panels = app.panels
@@ -172,8 +172,7 @@ def test_changes_inside_a_running_loop_coalesce_into_one_redraw():
             app.table.apply(Roll()) if app.game.phase == "roll" else app.table.apply(Stay())
             app.board.refresh()
         assert panels.redraws == before  # nothing drawn yet, nothing queued per change
-        await asyncio.sleep(0)
-        await asyncio.sleep(0)
+        await asyncio.sleep(PAINT_WAIT + 0.1)  # no view reports a painted board here
         return panels.redraws - before
 
     assert asyncio.run(burst()) == 1
@@ -360,3 +359,36 @@ def test_at_game_over_the_panels_say_so_and_show_no_stale_advice():
     assert list(divers.data[0].text) == ["", "", ""] and "not dived" not in divers.data[0].text
     assert dice.layout.title.text.startswith("The game is over<br>")
     assert odds_map.layout.title.text == "The game is over" and list(odds_map.data[3].x) == []
+
+
+def test_after_a_click_the_panels_wait_for_the_board_to_paint():
+    """A change from the front end redraws the panels when a view reports the board's new
+    state painted, or after PAINT_WAIT if none does; a change from Python at once."""
+    from deepsea_widget.app import PAINT_WAIT, play
+
+    app = play(players=["Ann", "Bob"], seed=3)
+    panels = app.panels
+
+    async def scenario():
+        counts = []
+        start = panels.redraws
+        click = {"type": "action", "seq": app.table.seq, "seat": 0, "action": {"type": "roll"}}
+        app.board._handle_custom_msg(click, [])
+        await asyncio.sleep(0)
+        counts.append(panels.redraws - start)  # not yet: the board has not painted
+        app.board._handle_custom_msg({"type": "painted", "seq": app.table.seq}, [])
+        counts.append(panels.redraws - start)  # at once on the report
+        await asyncio.sleep(PAINT_WAIT + 0.1)
+        counts.append(panels.redraws - start)  # and the scheduled redraw was dropped
+        app.board._handle_custom_msg({"type": "action", "seq": app.table.seq, "seat": 0,
+                                      "action": {"type": "stay"}}, [])
+        await asyncio.sleep(PAINT_WAIT / 2)
+        counts.append(panels.redraws - start)  # no report yet
+        await asyncio.sleep(PAINT_WAIT)
+        counts.append(panels.redraws - start)  # no view reported: redrawn anyway
+        app.apply(Roll())
+        counts.append(panels.redraws - start)  # from Python: at once
+        return counts
+
+    assert asyncio.run(scenario()) == [0, 1, 1, 1, 2, 3]
+    assert situation(app.game).chips == panels.odds_map.chips_shown

@@ -1,6 +1,8 @@
 """Intents injected through the widget's own message handler (no browser)."""
 import json
 
+import pytest
+
 from deepsea_widget.table import Table
 from deepsea_widget.widget import Board
 
@@ -65,3 +67,32 @@ def test_the_same_refusal_twice_still_changes_the_view():
     b._handle_custom_msg(dict(forged), [])
     assert seen[-2:] == [1, 2] or seen[-1] == 2
     assert "is a bot" in b.view["error"]
+
+
+def test_painted_reports_of_the_current_state_reach_the_listeners():
+    b = board()
+    heard = []
+    b.on_painted(lambda: heard.append(b.table.seq))
+    b._handle_custom_msg({"type": "action", "seq": 0, "seat": 0, "action": {"type": "roll"}}, [])
+    b._handle_custom_msg({"type": "painted", "seq": 0}, [])  # the frame of the state before: ignored
+    assert heard == []
+    b._handle_custom_msg({"type": "painted", "seq": 1}, [])
+    assert heard == [1] and b.view["error"] == "" and b.paint_reports == 1
+
+
+@pytest.mark.parametrize("msg, words", [
+    ({"type": "painted"}, "malformed 'painted' message"),
+    ({"type": "painted", "seq": "1"}, "malformed 'painted' message"),
+    ({"type": "painted", "seq": True}, "malformed 'painted' message"),
+    ({"type": "painted", "seq": 0, "extra": 1}, "malformed 'painted' message"),
+    ({"type": "export", "seq": 0}, "malformed 'export' message"),
+    ({"type": ["painted"], "seq": 0}, "'type' must be a string"),
+])
+def test_a_malformed_board_message_is_refused_by_name_and_changes_nothing(msg, words):
+    b = board()
+    heard = []
+    b.on_painted(lambda: heard.append(1))
+    before = b.game.to_json()
+    b._handle_custom_msg(msg, [])
+    assert words in b.view["error"]
+    assert heard == [] and b.game.to_json() == before and b.view["seq"] == 0
