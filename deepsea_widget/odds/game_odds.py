@@ -9,7 +9,7 @@ board's badges and the panels both use this.
 """
 from __future__ import annotations
 
-from .all_divers import p_home_all
+from .all_divers import MAX_POSITION, p_home_all
 from .errors import StateBudgetExceeded
 
 ROLLOUTS = 4000  # standard error <= 0.8 points, a few tens of ms
@@ -52,7 +52,7 @@ def exact_inputs(game):
 
 
 SIMULATED_DEEPER = "deeper"  # why an estimate: some divers may still go deeper and pick up
-SIMULATED_TOO_BIG = "too big"  # why an estimate: the exact chain is over ``max_states``
+SIMULATED_TOO_BIG = "too big"  # why an estimate: the exact chain is over ``max_states`` (or out of its reach)
 
 
 def seat_odds(game, n: int = ROLLOUTS, seed: int = 0, max_states: int | None = None) -> list:
@@ -73,11 +73,14 @@ def seat_odds(game, n: int = ROLLOUTS, seed: int = 0, max_states: int | None = N
         inputs = exact_inputs(game)
         if max_states is None:
             max_states = exact_budget(sum(1 for d in divers if d.position > 0 and not d.back))
-        try:
-            probs = [1.0 if d.back else 0.0 for d in divers] if inputs is None else \
-                p_home_all(*inputs, max_states=max_states)
-        except StateBudgetExceeded:
-            probs, why = None, SIMULATED_TOO_BIG  # too deep to solve quickly: simulate below
+        if inputs is not None and max(inputs[0]) > MAX_POSITION:  # a what-if beyond the chain's reach
+            probs, why = None, SIMULATED_TOO_BIG
+        else:
+            try:
+                probs = [1.0 if d.back else 0.0 for d in divers] if inputs is None else \
+                    p_home_all(*inputs, max_states=max_states)
+            except StateBudgetExceeded:
+                probs, why = None, SIMULATED_TOO_BIG  # too deep to solve quickly: simulate below
         if probs is not None:
             return [{"p": 1.0, "se": None, "method": "back"} if d.back else
                     {"p": float(probs[s]), "se": None, "method": "exact"} for s, d in enumerate(divers)]

@@ -84,3 +84,13 @@ def test_five_or_six_divers_get_a_smaller_exact_budget():
     assert {o["why"] for o in seat_odds(game, n=200)} == {"too big"}
     exact = seat_odds(game, max_states=300_000)
     assert [o["p"] for o in exact] == pytest.approx(p_home_all(positions, chips, air, 0))
+
+
+def test_a_what_if_beyond_the_chains_reach_is_estimated_not_refused():
+    """The engine takes trails of any length; the exact chain stops at space MAX_POSITION (1000)."""
+    game = Game.from_position(players=2, trail=[None] * 1004 + [1], positions=[1003, 1001],
+                              returning=[True, True], carried=[[1], [1]], seed=1)
+    odds = seat_odds(game, n=200, seed=0)
+    assert [o["method"] for o in odds] == ["estimate", "estimate"]
+    assert [o["why"] for o in odds] == ["too big", "too big"]
+    assert [o["p"] for o in odds] == [0.0, 0.0]  # 25 air cannot bring anyone home from there

@@ -96,3 +96,16 @@ def test_a_malformed_board_message_is_refused_by_name_and_changes_nothing(msg, w
     b._handle_custom_msg(msg, [])
     assert words in b.view["error"]
     assert heard == [] and b.game.to_json() == before and b.view["seq"] == 0
+
+
+def test_loading_a_what_if_beyond_space_1000_shows_it_with_estimated_odds():
+    from deepsea_widget import Game
+
+    far = Game.from_position(players=2, trail=[None] * 1004 + [1], positions=[1003, 1001],
+                             returning=[True, True], carried=[[1], [1]], seed=1)
+    b = Board(table=Table(players=["Ann", "Bob"], seed=1))
+    changes = []
+    b.on_change(lambda: changes.append(1))
+    b._on_msg(b, {"type": "load", "seq": b.table.seq, "text": far.to_json()}, [])
+    assert b.view["error"] == "" and b.view["divers"][0]["position"] == 1003 and changes == [1]
+    assert [x["method"] for x in b.view["badges"]] == ["estimate", "estimate"]
