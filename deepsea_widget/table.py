@@ -26,6 +26,7 @@ MAX_EARLIER = 50  # games a new game, a load or a set-up replaced, kept for undo
 MAX_ERROR = 300  # characters of a refusal shown (a bad value is quoted; a huge one is cut)
 TABLE_FORMAT = "deepsea_widget.table"
 TABLE_VERSION = 1
+TABLE_KEYS = frozenset({"format", "version", "bots", "undo_marks", "game"})  # what a table save holds
 DEFAULT_PEOPLE = ["You"]
 DEFAULT_BOTS = {"Bot Ada": "cautious", "Bot Bo": "cautious"}
 
@@ -103,18 +104,40 @@ def position_of(game: Game) -> dict:
     }
 
 
+def check_bot_seats(bot_seats, n: int) -> dict[int, str]:
+    """``bot_seats`` ({seat: bot name}, or None for no bots) checked against a game of ``n`` seats."""
+    if bot_seats is None:
+        return {}
+    if not isinstance(bot_seats, dict):
+        raise ValueError(f"bot_seats: must be a dict of seat to bot name, e.g. {{1: 'cautious'}}, "
+                         f"got {bot_seats!r}")
+    for seat, kind in bot_seats.items():
+        if not _is_int(seat) or not 0 <= seat < n:
+            raise ValueError(f"bot_seats: {seat!r} is not a seat of this game (seats are 0..{n - 1})")
+        if not isinstance(kind, str) or kind not in BOTS:
+            raise ValueError(f"bot_seats[{seat}]: unknown bot {kind!r}; known bots: {', '.join(sorted(BOTS))}")
+    return {int(seat): kind for seat, kind in bot_seats.items()}
+
+
 class Table:
     """People and bots around one game; see the module docstring."""
 
     def __init__(self, players=None, bots=None, seed=None, game: Game | None = None, bot_seats=None):
         if game is None:
+            if bot_seats is not None:
+                raise ValueError("bot_seats: goes with game=...; for a new game name the bots in bots=")
             names, bot_seats = seats_from(players, bots)
             game = Game(players=names, seed=seed)
         elif not isinstance(game, Game):
             raise ValueError(f"game: must be a Game, got {type(game).__name__}")
+        elif players is not None or bots is not None:
+            raise ValueError("players, bots: the game given already has its players; "
+                             "say which seats are bots with bot_seats={seat: bot name}")
+        else:
+            bot_seats = check_bot_seats(bot_seats, len(game.players))
         # Unseeded: fresh randomness for the bots and the edits' hidden values, as for the game.
         self._seed = seed if seed is not None else random.SystemRandom().getrandbits(64)
-        self.bot_seats: dict[int, str] = dict(bot_seats or {})
+        self.bot_seats: dict[int, str] = bot_seats
         self._policies = {s: make_policy(kind) for s, kind in self.bot_seats.items()}
         self._bot_rng = random.Random(f"{self._seed}/table-bots")
         self.seq = 0  # the state version a board's intents must quote
@@ -382,7 +405,13 @@ class Table:
         if isinstance(data, dict) and data.get("format") == TABLE_FORMAT:
             if not _is_int(data.get("version")) or data["version"] != TABLE_VERSION:
                 raise ValueError(f"version: unknown table save version {data.get('version')!r}")
-            game = Game.from_json(json.dumps(data.get("game")))
+            unknown = sorted(set(data) - TABLE_KEYS)
+            if unknown:
+                raise ValueError(f"{', '.join(map(repr, unknown))}: not part of a table save "
+                                 f"(it holds {', '.join(sorted(TABLE_KEYS))})")
+            if not isinstance(data.get("game"), dict):
+                raise ValueError("game: missing or not an object (a table save holds the saved game there)")
+            game = Game.from_json(json.dumps(data["game"]))
             bots = data.get("bots")
             if not isinstance(bots, dict):
                 raise ValueError("bots: must be a mapping of seat to bot name")
@@ -395,8 +424,10 @@ class Table:
                 bot_seats[int(key)] = kind
             marks = data.get("undo_marks", [])  # where each person's action began (saves before 2026-11-30 lack it)
             if not (isinstance(marks, list) and all(_is_int(m) for m in marks)
-                    and marks == sorted(marks) and all(0 <= m < len(game.history) for m in marks)):
-                raise ValueError("undo_marks: must be a sorted list of move numbers within the game's history")
+                    and all(a < b for a, b in zip(marks, marks[1:]))
+                    and all(0 <= m < len(game.history) for m in marks)):
+                raise ValueError("undo_marks: must be an increasing list of move numbers within the game's "
+                                 "history (each one once)")
             table = cls(game=game, bot_seats=bot_seats)
             table._human_marks = list(marks)
             return table

@@ -1,5 +1,6 @@
 """The board's brain without a browser: intents in, state and errors out."""
 import json
+import re
 
 import pytest
 
@@ -426,3 +427,47 @@ def test_a_carrying_diver_put_in_the_sub_before_diving_is_told_what_to_do(table)
     assert snapshot(table) == before
     assert send(table, type="edit", edit={"op": "move_diver", "seat": 0, "position": 0, "returning": True})
     assert table.game.divers[0].back
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    (dict(bot_seats={9: "cautious"}), "bot_seats: 9 is not a seat of this game"),
+    (dict(bot_seats={"0": "cautious"}), "bot_seats: '0' is not a seat"),
+    (dict(bot_seats={True: "cautious"}), "bot_seats: True is not a seat"),
+    (dict(bot_seats={0: "grumpy"}), "bot_seats[0]: unknown bot 'grumpy'"),
+    (dict(bot_seats=[0]), "bot_seats: must be a dict of seat to bot name"),
+    (dict(players=["Ann", "Bob"]), "the game given already has its players"),
+    (dict(bots={"Cy": "cautious"}), "the game given already has its players"),
+])
+def test_a_table_for_a_given_game_checks_its_bot_seats(kwargs, words):
+    """Every table that can be built can be saved and loaded back as the same table."""
+    with pytest.raises(ValueError, match=re.escape(words)):
+        Table(game=Game(players=2, seed=1), **kwargs)
+
+
+def test_bot_seats_without_a_game_are_refused_not_ignored():
+    with pytest.raises(ValueError, match="bot_seats: goes with game="):
+        Table(players=["Ann"], bot_seats={1: "cautious"})
+
+
+def test_a_table_with_bots_saves_and_loads_as_the_same_table():
+    t = Table(game=Game(players=3, seed=1), bot_seats={0: "cautious", 2: "odds"})
+    back = Table.from_json(t.to_json())
+    assert back.bot_seats == {0: "cautious", 2: "odds"} and back.to_json() == t.to_json()
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda d: d.pop("game"), "game: missing or not an object"),
+    (lambda d: d.update(game=[1]), "game: missing or not an object"),
+    (lambda d: d.update(comment="mine"), "'comment': not part of a table save"),
+    (lambda d: d.update(undo_marks=[0, 0]), "undo_marks: must be an increasing list"),
+])
+def test_a_changed_table_save_is_refused_by_name(change, words):
+    t = Table(players=["Ann", "Bob"], seed=4)
+    t.apply(Roll())
+    t.apply(Stay())
+    t.apply(Roll())
+    data = json.loads(t.to_json())
+    assert data["undo_marks"] == [0, 1, 2]
+    change(data)
+    with pytest.raises(ValueError, match=re.escape(words)):
+        Table.from_json(json.dumps(data))
