@@ -208,6 +208,8 @@ class Game:
             raise IllegalActionError("the game is over")
         if seat is not None and not _is_int(seat):
             raise IllegalActionError(f"seat must be a seat number, got {seat!r}")
+        if seat is not None and not 0 <= seat < len(self._names):
+            raise IllegalActionError(f"seat {seat}: no such seat (seats are 0..{len(self._names) - 1})")
         if seat is not None and seat != self._current:
             raise IllegalActionError(f"it is {self._names[self._current]}'s turn")
         d = self._divers[self._current]
@@ -513,6 +515,10 @@ class Game:
         for key in ("start", "history", "state"):
             if key not in data:
                 raise ValueError(f"saved game is missing {key!r}")
+        unknown = sorted(set(data) - {"format", "version", "start", "history", "state"})
+        if unknown:
+            raise ValueError(f"{', '.join(map(repr, unknown))}: not part of a saved game "
+                             "(it holds format, version, start, history and state)")
         if not isinstance(data["history"], list):
             raise ValueError("history: must be a list of actions")
         actions = []
@@ -527,7 +533,12 @@ class Game:
             # (saves made before the chips were recorded have the first keys only)
             summary = {k: v for k, v in summary.items() if k in state or k in _SUMMARY_FIRST_KEYS}
         if summary != state:
-            raise ValueError("state: does not match what replaying the history gives (the file was changed or is corrupt)")
+            differ = (", ".join([k for k in summary if summary[k] != state.get(k, object())]
+                                + [repr(k) for k in state if k not in summary])
+                      if isinstance(state, dict) else "")
+            verb = "do" if "," in differ else "does"
+            raise ValueError(f"state: {differ or 'it'} {verb} not match what replaying the history gives "
+                             "(the file was changed or is corrupt)")
         return game
 
     def copy(self) -> "Game":

@@ -8,8 +8,10 @@ ids 0..31 (level = id // 8 + 1) with their values listed in ``values``.
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
+import unicodedata
 
 from .chips import CHIPS_PER_LEVEL, LEVEL_VALUES, LEVELS, N_CHIPS, STACK_SIZE, level_of_value
 
@@ -17,6 +19,8 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 FULL_AIR = 25
 N_DIVES = 3
 MAX_NAME_LENGTH = 40
+# Unicode's explicit text-direction controls: in a name they would reorder the log lines around it
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 def _is_int(x) -> bool:
@@ -39,6 +43,10 @@ def check_players(players) -> list[str]:
             raise ValueError(f"players[{i}]: a name must be a non-empty string, got {name!r}")
         if len(name) > MAX_NAME_LENGTH:
             raise ValueError(f"players[{i}]: a name may have at most {MAX_NAME_LENGTH} characters")
+        control = next((ch for ch in name if unicodedata.category(ch) == "Cc" or ch in _BIDI_CONTROLS), None)
+        if control is not None:
+            raise ValueError(f"players[{i}]: a name may not hold control characters (line breaks, tabs, "
+                             f"text-direction overrides), got {name!r}")
         if name in names:
             raise ValueError(f"players[{i}]: duplicate name {name!r}")
         names.append(name)
@@ -72,9 +80,12 @@ def rng_from_json(data) -> random.Random:
     rng = random.Random()
     try:
         version, internal, gauss = data
-        if not (gauss is None or isinstance(gauss, float)):
-            raise ValueError(f"its third part must be null or a number, got {gauss!r}")
-        rng.setstate((version, tuple(internal), gauss))  # checks the words itself
+        if not (gauss is None or isinstance(gauss, float) and math.isfinite(gauss)):
+            raise ValueError(f"its third part must be null or a finite number, got {gauss!r}")
+        bad = next((w for w in internal if not (_is_int(w) and 0 <= w < 2 ** 32)), None)
+        if bad is not None:  # (setstate would cut a word up to 2**64 down without a word)
+            raise ValueError(f"its words must be whole numbers 0..2**32-1, got {bad!r}")
+        rng.setstate((version, tuple(internal), gauss))  # checks the word count itself
     except (TypeError, ValueError, OverflowError) as exc:  # OverflowError: a word outside 0..2**32-1
         raise ValueError(f"rng: not a valid random generator state ({exc})") from None
     return rng
