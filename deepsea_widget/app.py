@@ -102,7 +102,11 @@ class App(ipywidgets.VBox):
     def save(self, path) -> pathlib.Path:
         """Write the game, which seats are bots and the undo marks as JSON to ``path``,
         replacing the file in one step: a failed write leaves any earlier save there whole."""
-        path = pathlib.Path(path)
+        path = _path("path", path)
+        if path.is_dir():
+            raise IsADirectoryError(f"path: {str(path)!r} is a folder; give a file name, e.g. game.json")
+        if not path.parent.is_dir():
+            raise FileNotFoundError(f"path: the folder {str(path.parent)!r} does not exist")
         text = self.table.to_json()
         mode = path.stat().st_mode & 0o777 if path.exists() else 0o644  # mkstemp's own is 0o600
         fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
@@ -127,9 +131,19 @@ def play(players=None, bots=None, seed=None, load=None, panels=True) -> App:
     the board alone (no odds panels below it).
     """
     if load is not None:
-        data = pathlib.Path(load).read_bytes()  # the JSON parser finds the encoding, or says it is not JSON
+        if players is not None or bots is not None or seed is not None:
+            raise ValueError("load: a saved game brings its own players, bots and dice; "
+                             "pass load= alone (players, bots and seed are for a new game)")
+        data = _path("load", load).read_bytes()  # the JSON parser finds the encoding, or says it is not JSON
         return App(Table.from_json(data), panels=panels)
     return App(Table(players=players, bots=bots, seed=seed), panels=panels)
+
+
+def _path(name: str, value) -> pathlib.Path:
+    """``value`` as a file path, or ValueError naming the argument."""
+    if not isinstance(value, (str, os.PathLike)) or isinstance(value, bytes):
+        raise ValueError(f"{name}: must be a file path (a str or a pathlib.Path), got {value!r}")
+    return pathlib.Path(value)
 
 
 def _close_held(widget: ipywidgets.Widget) -> None:

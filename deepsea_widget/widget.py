@@ -54,9 +54,13 @@ class Board(anywidget.AnyWidget):
     _READ_ONLY = frozenset({"view"})
 
     def __init__(self, game: Any = None, table: Table | None = None, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
         if table is None:
             table = Table(game=game) if game is not None else Table()
+        elif not isinstance(table, Table):
+            raise ValueError(f"table: must be a Table, got {type(table).__name__}")
+        elif game is not None:
+            raise ValueError("game: the table given already has its game; pass game= or table=, not both")
+        super().__init__(**kwargs)
         self.table = table
         self._listeners: list[Callable[[], None]] = []
         self._painted_listeners: list[Callable[[], None]] = []

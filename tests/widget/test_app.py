@@ -45,9 +45,39 @@ def test_save_replaces_the_file_whole_and_leaves_no_temporary_file(tmp_path):
     assert path.stat().st_mode & 0o777 == 0o640  # the old file's permissions, not mkstemp's 0o600
     again = play(load=path, panels=False)
     assert again.game.to_json() == app.game.to_json() and again.table.bot_seats == {1: "cautious"}
-    with pytest.raises(FileNotFoundError):
+    with pytest.raises(FileNotFoundError, match="the folder .*no such folder' does not exist"):
         app.save(tmp_path / "no such folder" / "game.json")
+    with pytest.raises(IsADirectoryError, match="is a folder; give a file name"):
+        app.save(tmp_path)
     assert os.listdir(tmp_path) == ["game.json"]
+
+
+@pytest.mark.parametrize("bad", [None, 123, ["a"], b"/tmp/x.json"])
+def test_a_path_that_is_not_a_path_is_refused_by_name(bad):
+    app = play(players=["Ann", "Bob"], seed=1, panels=False)
+    with pytest.raises(ValueError, match="path: must be a file path"):
+        app.save(bad)
+    if bad is not None:
+        with pytest.raises(ValueError, match="load: must be a file path"):
+            play(load=bad, panels=False)
+
+
+def test_load_with_new_game_arguments_is_refused_not_ignored(tmp_path):
+    path = play(players=["Ann", "Bob"], seed=1, panels=False).save(tmp_path / "g.json")
+    for extra in (dict(players=["Zed", "Yo"]), dict(bots={"Cy": "odds"}), dict(seed=3)):
+        with pytest.raises(ValueError, match="load: a saved game brings its own players"):
+            play(load=path, panels=False, **extra)
+
+
+def test_a_board_is_given_a_table_or_a_game():
+    from deepsea_widget import Game
+    from deepsea_widget.table import Table
+    from deepsea_widget.widget import Board
+
+    with pytest.raises(ValueError, match="table: must be a Table, got str"):
+        Board(table="t")
+    with pytest.raises(ValueError, match="pass game= or table=, not both"):
+        Board(table=Table(players=["Ann", "Bob"]), game=Game(players=2))
 
 
 @pytest.mark.parametrize("content", [b"\xff\xfe\x00garbage", b"", "[" * 100_000, json.dumps({"format": "chess"})])
