@@ -51,6 +51,9 @@ def remove_last_space(pos: dict, where: str) -> None:
     pos["trail"].pop()
 
 
+_FIELD_WORDS = {"positions": "position", "returning": "heading", "banked": "banked items", "carried": "items"}
+
+
 def plain_refusal(text: str, pos: dict) -> str:
     """The engine's refusal in the board's words: "space 3", "Ann's item 2", "Ann"."""
     names = pos["players"]
@@ -69,6 +72,10 @@ def plain_refusal(text: str, pos: dict) -> str:
         who = name(stuck.group(1))
         return (f"{who} carries items, so cannot wait in the submarine before diving: choose "
                 f"Heading back first (a diver back in the sub banks what it carries)")
+    prefix = re.match(r"(positions|returning|banked|carried)\[(\d+)\]: ", text)
+    if prefix:  # "positions[3]: Di and Cy are both on space 5" -> "Di and Cy are both on space 5"
+        who, rest = name(prefix.group(2)), text[prefix.end():]
+        text = rest if rest.startswith(who) else f"{who}'s {_FIELD_WORDS[prefix.group(1)]}: {rest}"
     text = re.sub(r"\btrail\[(\d+)\]", lambda m: f"space {int(m.group(1)) + 1}", text)
     text = re.sub(r"\bcarried\[(\d+)\]\[(\d+)\]",
                   lambda m: f"{name(m.group(1))}'s item {int(m.group(2)) + 1}", text)

@@ -26,6 +26,10 @@ MAX_EARLIER = 50  # games a new game, a load or a set-up replaced, kept for undo
 MAX_ERROR = 300  # characters of a refusal shown (a bad value is quoted; a huge one is cut)
 TABLE_FORMAT = "deepsea_widget.table"
 TABLE_VERSION = 1
+# The fields each intent from a board may have (bot_step's "auto" is optional).
+INTENT_FIELDS = {kind: frozenset({"type", "seq", *more}) for kind, more in {
+    "action": ("seat", "action"), "bot_step": ("auto",), "undo": (), "new_game": (), "mode": ("mode",),
+    "edit": ("edit",), "load": ("text",)}.items()}
 TABLE_KEYS = frozenset({"format", "version", "bots", "undo_marks", "game"})  # what a table save holds
 DEFAULT_PEOPLE = ["You"]
 DEFAULT_BOTS = {"Bot Ada": "cautious", "Bot Bo": "cautious"}
@@ -320,7 +324,7 @@ class Table:
         extra = set(op) - EDIT_FIELDS[kind] - {"op"}
         if extra:
             raise IntentError(f"edit {kind}: unexpected field(s) {', '.join(sorted(map(repr, extra)))}; "
-                              f"it takes {', '.join(sorted(EDIT_FIELDS[kind]))}")
+                              f"it takes {', '.join(sorted(EDIT_FIELDS[kind])) or 'no fields but op'}")
         where = f"edit {kind}"
         pos = position_of(self.game)
         n = len(pos["players"])
@@ -351,7 +355,9 @@ class Table:
             s = seat()
             i = field("index", int, "an item number")
             if not 0 <= i < len(pos["carried"][s]):
-                raise IntentError(f"{where}: {pos['players'][s]} has no item {i}")
+                k = len(pos["carried"][s])
+                raise IntentError(f"{where}: {pos['players'][s]} carries {k} item{'' if k == 1 else 's'}, "
+                                  f"so there is no item at index {i} (index counts from 0)")
             pos["carried"][s].pop(i)
         elif kind == "set_air":
             pos["air"] = field("air", int, "a whole number")
@@ -471,6 +477,10 @@ class Table:
                     "load": lambda m: self.load_json(_field(m, "text", str, "the saved game's text"))}
         if kind not in handlers:
             raise IntentError(f"malformed intent: unknown type {kind!r}")
+        extra = set(msg) - INTENT_FIELDS[kind]
+        if extra:
+            raise IntentError(f"malformed {kind} intent: unexpected field(s) {', '.join(sorted(map(repr, extra)))}; "
+                              f"it takes {', '.join(sorted(INTENT_FIELDS[kind]))}")
         seq = _field(msg, "seq", int, "the board's state number")
         if seq != self.seq:
             raise IntentError(f"stale intent (state {seq}, the board is at state {self.seq}): "

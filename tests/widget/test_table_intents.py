@@ -42,6 +42,10 @@ def test_a_legal_action_advances_the_state_number(table):
 @pytest.mark.parametrize("msg, words", [
     ("not a dict", "malformed intent"),
     ({"type": "fly", "seq": 0}, "unknown type"),
+    ({"type": "new_game", "seq": 0, "seed": 5}, "malformed new_game intent: unexpected field(s) 'seed'; it takes seq, type"),
+    ({"type": "action", "seq": 0, "seat": 0, "action": {"type": "roll"}, "dice": [3, 3]},
+     "malformed action intent: unexpected field(s) 'dice'"),
+    ({"type": "undo", "seq": 0, "everything": True}, "malformed undo intent: unexpected field(s) 'everything'"),
     ({"type": [], "seq": 0}, "'type' must be a string"),
     ({"type": {"a": 1}, "seq": 0}, "'type' must be a string"),
     ({"type": "action", "seat": 0, "action": {"type": "roll"}}, "missing 'seq'"),
@@ -173,12 +177,24 @@ def test_the_board_cannot_choose_the_dice(table):
     ({"op": "set_space", "space": 25}, "edit set_space: missing 'levels'"),
     ({"op": "set_space", "space": 33, "levels": None}, "space must be 1..32"),
     ({"op": ["set_air"], "air": 3}, "unknown op"),
+    ({"op": "add_space", "n": 1}, "edit add_space: unexpected field(s) 'n'; it takes no fields but op"),
+    ({"op": "take_item", "seat": 0, "index": 0},
+     "edit take_item: Ann carries 0 items, so there is no item at index 0 (index counts from 0)"),
+    ({"op": "move_diver", "seat": 0, "position": 33},
+     "edit refused: Ann's position: must be 0 (the sub) or a trail space 1..32, got 33"),
 ])
 def test_edits_name_the_op_and_refuse_missing_or_unknown_fields(table, op, words):
     assert send(table, type="mode", mode="edit")
     before = snapshot(table)
     assert not send(table, type="edit", edit=op)
     assert words in table.error and snapshot(table) == before
+
+
+def test_two_divers_on_one_space_are_named_once_each(table):
+    assert send(table, type="mode", mode="edit")
+    assert send(table, type="edit", edit={"op": "move_diver", "seat": 1, "position": 5})
+    assert not send(table, type="edit", edit={"op": "move_diver", "seat": 2, "position": 5})
+    assert table.error == "edit refused: Cy and Bob are both on space 5"
 
 
 def test_an_edit_keeps_who_starts_the_next_dive():
