@@ -96,8 +96,14 @@ class Board(anywidget.AnyWidget):
     def _on_msg(self, _widget, content, _buffers) -> None:
         kind = content.get("type") if isinstance(content, dict) else None
         if isinstance(kind, str) and kind in _BOARD_MESSAGES:  # the board's own messages, not intents for the table
-            if content.keys() != _BOARD_MESSAGES[kind][0] or (kind == "painted" and type(content["seq"]) is not int):
-                self.table.refuse(f"malformed {kind!r} message: expected {_BOARD_MESSAGES[kind][1]}")
+            fields, form = _BOARD_MESSAGES[kind]
+            extra, missing = sorted(content.keys() - fields), sorted(fields - content.keys())
+            wrong = (f"unexpected field(s) {', '.join(map(repr, extra))}" if extra else
+                     f"missing {', '.join(map(repr, missing))}" if missing else
+                     f"'seq' must be a whole number, got {content['seq']!r}"
+                     if kind == "painted" and type(content["seq"]) is not int else "")
+            if wrong:
+                self.table.refuse(f"malformed {kind!r} message from the board: {wrong} (expected {form})")
                 self.refresh()
             elif kind == "export":
                 self.send({"type": "export", "text": self.table.to_json()})

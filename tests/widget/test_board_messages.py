@@ -81,11 +81,12 @@ def test_painted_reports_of_the_current_state_reach_the_listeners():
 
 
 @pytest.mark.parametrize("msg, words", [
-    ({"type": "painted"}, "malformed 'painted' message"),
-    ({"type": "painted", "seq": "1"}, "malformed 'painted' message"),
-    ({"type": "painted", "seq": True}, "malformed 'painted' message"),
-    ({"type": "painted", "seq": 0, "extra": 1}, "malformed 'painted' message"),
-    ({"type": "export", "seq": 0}, "malformed 'export' message"),
+    ({"type": "painted"}, "malformed 'painted' message from the board: missing 'seq'"),
+    ({"type": "painted", "seq": "1"}, "malformed 'painted' message from the board: 'seq' must be a whole number, got '1'"),
+    ({"type": "painted", "seq": True}, "'seq' must be a whole number, got True"),
+    ({"type": "painted", "seq": 0, "extra": 1}, "malformed 'painted' message from the board: unexpected field(s) 'extra'"),
+    ({"type": "export", "seq": 0}, "malformed 'export' message from the board: unexpected field(s) 'seq' "
+                                   "(expected {\"type\": \"export\"})"),
     ({"type": ["painted"], "seq": 0}, "'type' must be a string"),
 ])
 def test_a_malformed_board_message_is_refused_by_name_and_changes_nothing(msg, words):
