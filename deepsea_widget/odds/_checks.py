@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import operator
+import sys
 
 FULL_AIR = 25  # the air track at the start of every dive (RULES.md)
 
@@ -16,6 +17,16 @@ def as_int(name: str, value) -> int:
         return operator.index(value)
     except TypeError:
         raise ValueError(f"{name} must be an integer, got {value!r}") from None
+
+
+def check_flag(value, name: str = "exact") -> bool:
+    """A yes/no switch such as ``exact``: True or False (numpy's bool too); 0, 1, None, "" refused."""
+    if value is True or value is False:
+        return value
+    np = sys.modules.get("numpy")  # a numpy bool can only exist once numpy is loaded
+    if np is not None and isinstance(value, np.bool_):
+        return bool(value)
+    raise ValueError(f"{name} must be True or False, got {value!r}")
 
 
 def check_count(name: str, value) -> int:

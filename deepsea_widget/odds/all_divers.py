@@ -102,9 +102,18 @@ def _sure_lower_bound(i: int, positions, chips, air: int, turn: int) -> float:
 
 def check_table_position(positions, chips, air, turn):
     """Validate `p_home_all`'s arguments; return them as plain ints and lists."""
-    if isinstance(positions, (str, bytes, Mapping, AbstractSet)) or not hasattr(positions, "__len__"):
+    def is_list(value) -> bool:  # a sized sequence; a 0-d numpy array has __len__ but no length
+        if isinstance(value, (str, bytes, Mapping, AbstractSet)):
+            return False
+        try:
+            len(value)
+        except TypeError:
+            return False
+        return True
+
+    if not is_list(positions):
         raise ValueError(f"positions must be a list of trail spaces, one per seat, got {positions!r}")
-    if isinstance(chips, (str, bytes, Mapping, AbstractSet)) or not hasattr(chips, "__len__"):
+    if not is_list(chips):
         raise ValueError(f"chips must be a list of item counts, one per seat, got {chips!r}")
     n = len(positions)
     if not 1 <= n <= MAX_SEATS:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ._checks import check_count
+from ._checks import check_count, check_flag
 
 DIE_FACES = (1, 2, 3)
 DICE_WEIGHTS = {2: 1, 3: 2, 4: 3, 5: 2, 6: 1}  # out of DICE_OUTCOMES
@@ -29,6 +29,7 @@ def dice_sum_pmf(exact: bool = False) -> dict[int, float | Fraction]:
 
     ``exact=True`` gives `fractions.Fraction` values (for teaching and tests).
     """
+    exact = check_flag(exact)
     return {s: _prob(w, exact) for s, w in DICE_WEIGHTS.items()}
 
 
@@ -40,12 +41,14 @@ def movement_pmf(chips: int, exact: bool = False) -> dict[int, float | Fraction]
     or more items the diver never moves (``{0: 1}``).
     """
     chips = check_count("chips", chips)
+    exact = check_flag(exact)
     return {m: _prob(w, exact) for m, w in movement_weights(chips).items()}
 
 
 def expected_movement(chips: int, exact: bool = False) -> float | Fraction:
     """Mean free spaces moved per turn carrying ``chips`` items (4 with none, 3 with one, ...)."""
     chips = check_count("chips", chips)
+    exact = check_flag(exact)
     mean = Fraction(sum(m * w for m, w in movement_weights(chips).items()), DICE_OUTCOMES)
     return mean if exact else float(mean)
 

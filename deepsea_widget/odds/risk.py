@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._checks import check_air, check_count, check_distance
+from ._checks import check_air, check_count, check_distance, check_flag
 from .dice import DICE_OUTCOMES, MAX_MOVE
 from .single_diver import _exact_tails, p_home, turns_left
 
@@ -68,6 +68,7 @@ def one_more_chip(distance: int, chips: int, air: int, others: int = 0,
     chips = check_count("chips", chips)
     air = check_air(air)
     others = check_count("others", others)
+    exact = check_flag(exact)
     now = p_home(distance, chips, air, others, exact=exact)
     more = p_home(distance, chips + 1, air, others, exact=exact)
     return OneMoreChip(now, more, now - more)

@@ -22,7 +22,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ._checks import FULL_AIR, as_int, check_air, check_count, check_distance
+from ._checks import FULL_AIR, as_int, check_air, check_count, check_distance, check_flag
 from .dice import DICE_OUTCOMES, MAX_MOVE, movement_weights
 
 NEVER_MOVES = MAX_MOVE  # from this many items on, no roll moves the diver
@@ -75,8 +75,7 @@ def p_home(distance: int, chips: int, air: int, others: int = 0,
             and type(others) is int and distance >= 1 and chips >= 0 and others >= 0
             and 1 <= air <= FULL_AIR):
         distance, chips, air, others = _checked(distance, chips, air, others)
-    if exact:
-        _check_exact(exact)
+    if exact is not False and check_flag(exact):  # (the common exact=False skips the check)
         return _p_home_exact(distance, chips, air, others)
     rows = _ROWS if _ROWS is not None else _tables()[0]
     per_round = chips + others
@@ -97,8 +96,7 @@ def p_reach(distance: int, chips: int, turns: int, exact: bool = False) -> float
     if turns > FULL_AIR:
         raise ValueError(f"turns must be at most {FULL_AIR}, got {turns}")
     c = min(chips, NEVER_MOVES)
-    if exact:
-        _check_exact(exact)
+    if check_flag(exact):
         tail = _exact_tails(c)[turns]
         count = tail[distance] if distance < len(tail) else 0
         return Fraction(count, DICE_OUTCOMES ** turns)
@@ -140,11 +138,6 @@ def home_table(max_distance: int = 40, max_chips: int = 8, max_air: int = 25,
     table = array[c_index, turns[:, :, None], dist[None, None, :]]
     table[:, 0, :] = np.nan
     return table
-
-
-def _check_exact(exact) -> None:
-    if not isinstance(exact, (bool, np.bool_)):
-        raise ValueError(f"exact must be True or False, got {exact!r}")
 
 
 def _checked(distance, chips, air, others) -> tuple[int, int, int, int]:
