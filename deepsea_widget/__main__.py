@@ -6,6 +6,7 @@ import sys
 
 from .bots import BOTS
 from .bots.simulate import simulate
+from .bots.tournament import MAX_GAMES
 
 
 def _bots(text: str) -> list[str]:
@@ -97,6 +98,8 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.command == "tournament" and args.games > MAX_GAMES:
+        parser.error(f"--games must be at most {MAX_GAMES:,}")
     args.run(args)
     return 0
 

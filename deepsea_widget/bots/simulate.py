@@ -3,12 +3,15 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from ..rules import Game
 from ..rules import events as ev
-from . import make_policy
-from .policy import PublicView
+from ..rules.position import MAX_PLAYERS, MIN_PLAYERS, new_rng
+from . import BOTS, make_policy
+from .policy import Policy, PublicView
 
 
 @dataclass
@@ -69,17 +72,52 @@ def play_game(bots, seed=None, first_player=0) -> GameRecord:
     return GameRecord(game.scores(), share, stranded, returned, dive_turns)
 
 
+def check_games(games, most=None) -> int:
+    """A number of games: an int of at least 1 (bools refused), at most ``most`` if given."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games: must be a positive int, got {games!r}")
+    if most is not None and games > most:
+        raise ValueError(f"games: must be at most {most:,}, got {games:,}")
+    return games
+
+
+def check_bots(bots, names_only: bool) -> list:
+    """A line-up as a list: bot names (or, unless ``names_only``, `Policy` objects), at least one."""
+    example = "e.g. ['cautious', 'random']"
+    what = "a list of bot names" if names_only else "a list of bot names or Policy objects"
+    if isinstance(bots, (str, bytes, Mapping, AbstractSet)):
+        raise ValueError(f"bots: must be {what}, {example}, got {bots!r}")
+    try:
+        bots = list(bots)
+    except TypeError:
+        raise ValueError(f"bots: must be {what}, {example}, got {bots!r}") from None
+    if not bots:
+        raise ValueError(f"bots: give at least one bot, {example}; known: {', '.join(sorted(BOTS))}")
+    for i, b in enumerate(bots):
+        if not ((isinstance(b, str) and b in BOTS) or (not names_only and isinstance(b, Policy))):
+            raise ValueError(f"bots[{i}]: unknown bot {b!r}; known: {', '.join(sorted(BOTS))}")
+    return bots
+
+
 def simulate(players=4, games=1000, seed=None, bots=("cautious",), progress=None) -> dict:
     """Play ``games`` games; seat i is played by ``bots[i % len(bots)]``.
 
     Returns mean score, win share per seat and per bot, drowning rate (share of
     dives a diver who left the sub ended stranded) and mean dive length in turns.
+    ``players``: 2..6; ``games``: 1 or more; ``seed``: an int, a string or None
+    (fresh games), as for `Game`; ``bots``: a list of bot names (see ``BOTS``) or
+    `Policy` objects, e.g. ``["cautious", "random"]``.
     ``progress``: an optional callable given the number of games finished so far.
+    Bad arguments raise ValueError naming the argument, before any game is played.
     """
-    if not isinstance(games, int) or games < 1:
-        raise ValueError(f"games: must be a positive int, got {games!r}")
+    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"players: must be {MIN_PLAYERS}..{MAX_PLAYERS}, got {players!r}")
+    check_games(games)
+    bots = check_bots(bots, names_only=False)
+    if progress is not None and not callable(progress):
+        raise ValueError(f"progress: must be None or a function of the number of games done, got {progress!r}")
+    base = new_rng(seed)  # Game's rule: an int, a string or None (else ValueError naming seed)
     seat_bots = [bots[i % len(bots)] for i in range(players)]
-    base = random.Random(seed)
     score_sum = [0.0] * players
     win_sum = [0.0] * players
     stranded = [0] * players

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import math
 import os
-import random
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 
-from . import BOTS
-from .simulate import play_game
+from ..rules.position import new_rng
+from .simulate import check_bots, check_games, play_game
 
 Z95 = 1.959963984540054
 # Student's t, 97.5% point, for 1..30 degrees of freedom (beyond: a Cornish-Fisher step from Z95)
@@ -31,6 +30,9 @@ def t975(df: int) -> float:
     return Z95 + (Z95 ** 3 + Z95) / (4 * df)
 RATING_SCALE = 400 / math.log(10)  # Elo points per natural-log unit of odds
 RATING_MEAN = 1500
+# A bound on ``games``, far past any use (500 times the default; the fastest bots take about
+# 20 minutes of one core for it): every block is listed before the first one runs.
+MAX_GAMES = 1_000_000
 
 
 def lineups(bots, players: int) -> list[list[str]]:
@@ -171,25 +173,26 @@ def tournament(bots=("odds", "search", "cautious", "random"), players=4, games=2
                executor: Executor | None = None, progress=True, workers=None) -> TournamentResult:
     """Play about ``games`` games (rounded up to whole rotations) and summarise per bot.
 
-    ``bots``: names, each once (the default has all four; "search" plays well under
-    a game a second, so pass a smaller line-up for a quick run). ``executor``: any
-    `concurrent.futures.Executor`; default a process pool of ``workers`` processes
-    (at least 1; None: all local cores). ``progress``: a tqdm bar. Deterministic for
-    a given seed, whatever the executor.
+    ``bots``: a list of names, each once (the default has all four; "search" plays
+    well under a game a second, so pass a smaller line-up for a quick run).
+    ``games``: 1 to `MAX_GAMES`; ``seed``: an int, a string or None (fresh games),
+    as for `Game`. ``executor``: any `concurrent.futures.Executor` (any object
+    with a ``map(fn, tasks)`` method); default a process pool of ``workers``
+    processes (at least 1; None: all local cores). ``progress``: a tqdm bar.
+    Deterministic for a given seed, whatever the executor.
     """
-    bots = list(bots)
-    unknown = [b for b in bots if b not in BOTS]
-    if unknown or not bots:
-        raise ValueError(f"bots: unknown bot(s) {unknown or '(none)'}; known: {', '.join(sorted(BOTS))}")
+    bots = check_bots(bots, names_only=True)
     if len(set(bots)) != len(bots):
         raise ValueError("bots: list each bot once")
     if not isinstance(players, int) or not 2 <= players <= 6:
         raise ValueError(f"players: must be 2..6, got {players!r}")
-    if not isinstance(games, int) or games < 1:
-        raise ValueError(f"games: must be a positive int, got {games!r}")
+    check_games(games, most=MAX_GAMES)
+    if executor is not None and not callable(getattr(executor, "map", None)):
+        raise ValueError(f"executor: must be a concurrent.futures.Executor (an object with a map method) "
+                         f"or None, got {executor!r}")
+    rng = new_rng(seed)  # Game's rule: an int, a string or None (else ValueError naming seed)
     rotations = lineups(bots, players)
     n_blocks = math.ceil(games / len(rotations))
-    rng = random.Random(seed)
     tasks = [(rng.getrandbits(64), rotations) for _ in range(n_blocks)]
 
     own = executor is None

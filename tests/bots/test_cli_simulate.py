@@ -93,3 +93,10 @@ def test_a_tournament_needs_two_different_bots(bots):
                             capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert result.returncode == 2 and "two or more different bots" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_tournament_past_its_largest_size_is_a_usage_error():
+    result = subprocess.run([sys.executable, "-m", "deepsea_widget", "tournament", "--games", "2000000"],
+                            capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert result.returncode == 2 and "--games must be at most 1,000,000" in result.stderr
+    assert "Traceback" not in result.stderr
