@@ -7,6 +7,7 @@ spaces between the diver and the sub + 1, air = air at the start of its
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass
 
 from ..odds._checks import as_int, check_count, check_distance
@@ -60,16 +61,18 @@ def check_chart_args(distance, chips, air, others, max_distance=None) -> tuple:
     return distance, chips, air, check_count("others", others)
 
 
-def check_value(value):
-    """Expected points carried: None (work it out) or a finite number >= 0."""
+def check_value(value, name: str = "value"):
+    """Points: None (work it out) or a finite real number >= 0 (no bools, no strings such as "3")."""
     if value is None:
         return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise ValueError(f"{name} must be a number of points, got {value!r}")
     try:
         v = float(value)
-    except (TypeError, ValueError):
-        raise ValueError(f"value must be a number of points, got {value!r}") from None
-    if isinstance(value, bool) or not math.isfinite(v) or v < 0:
-        raise ValueError(f"value must be a finite number of points, 0 or more, got {value!r}")
+    except OverflowError:  # an int too big for a float
+        v = math.inf
+    if not math.isfinite(v) or v < 0:
+        raise ValueError(f"{name} must be a finite number of points, 0 or more, got {value!r}")
     return v
 
 

@@ -6,17 +6,91 @@ Wilson intervals as error bars. The hover text names the method, and why.
 """
 from __future__ import annotations
 
+import math
+import numbers
+from collections.abc import Mapping
+
 import plotly.graph_objects as go
 
 from ._figure import PanelFigure
+from ..odds._checks import as_int
 from ..odds.game_odds import ROLLOUTS, SIMULATED_DEEPER, SIMULATED_TOO_BIG, seat_odds
+from ..rules import Game
 from ._common import AXIS, BAR, BAR_ALT, THEME, estimate_pct, fmt_pct, with_note
 
 
 def divers_odds(game, n: int = ROLLOUTS, seed: int = 0) -> list:
     """Per seat: None (in the sub, not diving yet) or `seat_odds`' dict: {"p", "se", "method"}
     ("exact", "estimate", "back"); an estimate also has "low", "high" (95%), "n" and "why"."""
+    _check_game(game)
     return seat_odds(game, n=n, seed=seed)
+
+
+def _check_game(game) -> None:
+    if not isinstance(game, Game):
+        raise ValueError(f"game must be a deepsea_widget Game, got {type(game).__name__}")
+
+
+_METHODS = ("back", "exact", "estimate")
+_KEYS = {"p", "se", "method", "low", "high", "n", "why"}
+
+
+def _check_odds(odds, divers: int) -> list:
+    """``divers_chart``'s precomputed odds: one entry per diver, each None or a dict as
+    `divers_odds` gives (ValueError naming the entry and what is wrong with it)."""
+    if not isinstance(odds, (list, tuple)):
+        raise ValueError(f"odds must be a list with one entry per diver (None or a dict as divers_odds "
+                         f"gives), got {odds!r}")
+    if len(odds) != divers:
+        raise ValueError(f"odds has {len(odds)} entries but the game has {divers} divers: one per diver")
+    for i, o in enumerate(odds):
+        if o is None:
+            continue
+        if not isinstance(o, Mapping):
+            raise ValueError(f"odds[{i}] must be None or a dict with p, se and method, got {o!r}")
+        unknown = sorted(map(repr, set(o) - _KEYS))
+        if unknown:
+            raise ValueError(f"odds[{i}] has unknown key(s) {', '.join(unknown)} "
+                             f"(known: {', '.join(sorted(_KEYS))})")
+        if o.get("method") not in _METHODS:
+            raise ValueError(f"odds[{i}]['method'] must be one of {', '.join(map(repr, _METHODS))}, "
+                             f"got {o.get('method')!r}")
+        if "p" not in o:
+            raise ValueError(f"odds[{i}] has no 'p' (its probability of getting home)")
+        p = _unit(o["p"], f"odds[{i}]['p']")
+        if o["method"] == "back" and p != 1:
+            raise ValueError(f"odds[{i}]['p'] must be 1 for a diver back in the sub, got {o['p']!r}")
+        se = o.get("se")
+        if se is not None and (not _is_real(se) or se < 0 or not _finite(se)):
+            raise ValueError(f"odds[{i}]['se'] must be None or a finite number, 0 or more, got {se!r}")
+        low = _unit(o["low"], f"odds[{i}]['low']") if "low" in o else p
+        high = _unit(o["high"], f"odds[{i}]['high']") if "high" in o else p
+        if not low <= p <= high:
+            raise ValueError(f"odds[{i}]: the interval must hold p (low <= p <= high), "
+                             f"got low {low!r}, p {p!r}, high {high!r}")
+        if "n" in o and as_int(f"odds[{i}]['n']", o["n"]) < 1:
+            raise ValueError(f"odds[{i}]['n'] (rollouts) must be at least 1, got {o['n']!r}")
+        if "why" in o and (not isinstance(o["why"], str) or o["why"] not in _WHY):
+            raise ValueError(f"odds[{i}]['why'] must be one of {', '.join(map(repr, _WHY))}, got {o['why']!r}")
+    return list(odds)
+
+
+def _is_real(x) -> bool:
+    return isinstance(x, numbers.Real) and not isinstance(x, bool)
+
+
+def _finite(x) -> bool:
+    try:
+        return math.isfinite(x)
+    except OverflowError:  # an int too big for a float
+        return False
+
+
+def _unit(x, name: str) -> float:
+    """A probability: a real number in [0, 1] (not a bool, not nan)."""
+    if not _is_real(x) or not 0 <= x <= 1:
+        raise ValueError(f"{name} must be a probability, a number from 0 to 1, got {x!r}")
+    return float(x)
 
 
 _WHY = {SIMULATED_DEEPER: "some divers may still go deeper and pick up, which the exact chain does not model",
@@ -93,9 +167,13 @@ def _figure(names, odds) -> go.Figure:
 
 
 def divers_chart(game, odds=None) -> go.Figure:
-    """Bars of P(home) for every diver of ``game`` (``odds``: precomputed `divers_odds`)."""
+    """Bars of P(home) for every diver of ``game`` (``odds``: precomputed `divers_odds`,
+    one entry per diver; a ValueError names an entry that is not of that form)."""
+    _check_game(game)
     if odds is None:
         odds = divers_odds(game)
+    else:
+        odds = _check_odds(odds, len(game.divers))
     return _figure([d.name for d in game.divers], odds)
 
 

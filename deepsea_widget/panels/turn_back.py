@@ -6,9 +6,13 @@ are valued at their level means (1.5, 5.5, 9.5, 13.5).
 """
 from __future__ import annotations
 
+import math
+import numbers
+
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from ..odds._checks import check_distance
 from ..odds.dice import movement_pmf
 from ..odds.single_diver import p_home
 from ._figure import PanelFigure
@@ -33,12 +37,13 @@ def turn_back_numbers(distance, chips, air, others=0, value=None, moves=None) ->
     ``value``: expected points carried (default: ``chips`` items of unknown level,
     7.5 each). ``moves``: ``[(prob, new_distance, item_value_or_None), ...]`` for one
     move deeper (default: an empty trail, every landing space holding an item of
-    unknown level).
+    unknown level). The probabilities must add up to 1, each new distance be None
+    (in the sub) or 1 or more, each item value None or a number of points, 0 or more.
     """
     distance, chips, air, others = check_chart_args(distance, chips, air, others)
-    value = check_value(value)
-    if value is None:
-        value = MEAN_CHIP * chips
+    value = MEAN_CHIP * chips if value is None else check_value(value)
+    if moves is not None:
+        moves = _check_moves(moves)
     if moves is None:  # from the sub, a move of 0 stays in the sub (distance None)
         moves = [(q, None if distance is None and m == 0 else (distance or 0) + m, MEAN_CHIP if m > 0 else None)
                  for m, q in movement_pmf(chips).items()]
@@ -68,6 +73,30 @@ def turn_back_numbers(distance, chips, air, others=0, value=None, moves=None) ->
                  "text": f"one more move deeper and pick up what is there (one more item weighs you down): "
                          f"P(home) {fmt_pct(p_pick)}; expected {ev_pick:.1f} points"})
     return rows
+
+
+def _check_moves(moves) -> list:
+    """`turn_back_numbers`' ``moves``, checked: a list of ``(prob, new_distance, item_value_or_None)``
+    with probabilities from 0 to 1 adding up to 1 (ValueError naming the entry)."""
+    form = "(probability, new distance or None, item value or None)"
+    if not isinstance(moves, (list, tuple)) or not moves:
+        raise ValueError(f"moves must be a non-empty list of {form}, one per roll outcome, got {moves!r}")
+    out = []
+    for i, move in enumerate(moves):
+        if not isinstance(move, (list, tuple)) or len(move) != 3:
+            raise ValueError(f"moves[{i}] must be a triple {form}, got {move!r}")
+        q, d, item = move
+        if isinstance(q, bool) or not isinstance(q, numbers.Real) or not 0 <= q <= 1:
+            raise ValueError(f"moves[{i}]: the probability must be a number from 0 to 1, got {q!r}")
+        if d is not None:
+            d = check_distance(d, f"moves[{i}]: the new distance")
+        if item is not None:
+            item = check_value(item, f"moves[{i}]: the item value")
+        out.append((float(q), d, item))
+    total = math.fsum(q for q, _, _ in out)
+    if abs(total - 1) > 1e-9:
+        raise ValueError(f"moves: the probabilities must add up to 1 (one per roll outcome), got {total:g}")
+    return out
 
 
 def game_moves(sit: Situation) -> list:
