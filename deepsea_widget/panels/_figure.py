@@ -1,4 +1,5 @@
-"""`PanelFigure`: a plotly FigureWidget that opens with its figure and notices a dead front end.
+"""`PanelFigure`: a plotly FigureWidget that opens with its figure, notices a dead front end,
+and shows front ends that start later the figure as it is now.
 
 plotly's FigureWidget opens its comm first and sends its data and layout in a
 second message. A front end still loading plotly's (large) bundle can miss
@@ -18,6 +19,12 @@ whose view has rendered but has confirmed no update since its opening state,
 `STALE_AFTER` seconds after one was sent, calls its ``on_stale`` callback,
 and the panels put a fresh widget, with a new front end, in its place
 (`Panels`). A view that once confirmed an update is never replaced.
+
+A third is for front ends that start later, on a reloaded page or in another
+browser tab: they ask the kernel for the widget's whole state, which plotly
+keeps as the figure opened, and their first report made plotly drop properties
+from the kernel's figure. A PanelFigure answers with the figure as it is now
+and keeps every property it set (`get_state`, `_remove_overlapping_props`).
 """
 from __future__ import annotations
 
@@ -56,6 +63,28 @@ class PanelFigure(go.FigureWidget):
             self._opening = (self._last_layout_edit_id, self._last_trace_edit_id)
             self.open()
         return self
+
+    @staticmethod
+    def _remove_overlapping_props(input_data, delta_data, prop_path=()):
+        """Keep every property the kernel set. (plotly drops from the kernel's figure each
+        property a view reports among its computed defaults, e.g. a bar chart's ``y``; the
+        views drawn so far still have it, but a front end that starts later gets the figure
+        without it, and its own report then leaves the property unset in the kernel too.)"""
+        return []
+
+    def get_state(self, key=None, drop_defaults=False):
+        """The widget's state; all of it (``key`` None) holds the figure as it is now.
+
+        plotly updates the views it has by messages alone: its ``_widget_data`` and
+        ``_widget_layout`` keep the figure as it opened. A front end that asks for the
+        whole state later (a reloaded page, another browser tab) would draw that, and its
+        first report would make plotly drop properties from the kernel's own figure. So
+        they are brought up to date here first, quietly (the open views have it already).
+        """
+        if key is None:
+            self._trait_values["_widget_data"] = deepcopy(self._data)
+            self._trait_values["_widget_layout"] = deepcopy(self._layout_obj._props)
+        return super().get_state(key, drop_defaults)
 
     @contextmanager
     def batch_update(self):

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from board_page import BoardPage
+
 ARTIFACTS = Path(__file__).parent / "artifacts"
 
 pytestmark = pytest.mark.e2e
@@ -133,3 +135,43 @@ def test_a_panel_whose_front_end_failed_to_start_is_replaced(open_notebook):
     assert _same(shown, kernel), (shown, kernel)
     assert nb.eval_json("app.panels.replaced") == 1
     nb.screenshot("panels-after-a-failed-start")
+
+
+def test_after_a_page_reload_the_panels_show_the_game_as_it_is_now(open_notebook):
+    """plotly updates the views it has by messages alone; a reloaded page asks the kernel for
+    each widget's whole state, which must be the figure as it is now, not as it opened
+    (and the reloaded view's first report must leave the kernel's figures as they were)."""
+    nb = open_notebook([
+        "from deepsea_widget.app import play\n"
+        "app = play(players=['Ann', 'Bob'], bots={'Cy': 'cautious'}, seed=3)\n"
+        "app",
+    ], height=1400)
+    nb.run_cell(0, timeout=120)
+    board = BoardPage(nb).wait_drawn()
+    nb.page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot').length >= 4", timeout=90_000)
+    for name in ("Roll", "Stay", "Roll"):
+        board.click(name)
+    before = nb.eval_json(KERNEL_PANELS)
+    seq = board.seq()
+    nb.cell(0).locator(".jp-InputArea-editor").click()
+    nb.page.keyboard.press("Escape")
+    nb.page.keyboard.press("Control+s")  # JupyterLab restores outputs from the saved file
+    nb.page.wait_for_function("() => !document.querySelector('.jp-mod-dirty')", timeout=30_000)
+
+    nb.page.reload()
+    nb.page.wait_for_selector(".jp-Notebook", timeout=60_000)
+    nb.wait_idle()
+    board = BoardPage(nb).wait_drawn(timeout=90)
+    nb.page.wait_for_function(f"() => document.querySelector('.dsw-root')?.dataset.seq === '{seq}'",
+                              timeout=60_000)
+    shown = None
+    for _ in range(60):
+        shown = nb.page.evaluate(DOM_PANELS_JS)
+        if len(shown) == 4 and all(shown):
+            break
+        nb.page.wait_for_timeout(500)
+    nb.page.wait_for_timeout(1000)  # the reloaded views' first reports reach the kernel
+    shown = nb.page.evaluate(DOM_PANELS_JS)
+    assert _same(shown, before), (shown, before)  # the page draws the game as it is now
+    assert _same(nb.eval_json(KERNEL_PANELS), before)  # and the kernel's figures are unchanged
+    nb.screenshot("panels-after-reload")

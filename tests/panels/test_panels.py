@@ -392,3 +392,33 @@ def test_after_a_click_the_panels_wait_for_the_board_to_paint():
 
     assert asyncio.run(scenario()) == [0, 1, 1, 1, 2, 3]
     assert situation(app.game).chips == panels.odds_map.chips_shown
+
+
+def test_a_front_end_that_starts_later_gets_the_figure_as_it_is_now():
+    """A reloaded page or a second browser tab asks for each widget's whole state."""
+    from deepsea_widget.app import play
+
+    app = play(players=["Ann", "Bob"], bots={"Cy": "cautious"}, seed=3)
+    fig = app.panels.turn_back.figure
+    opening = fig.get_state()["_widget_layout"]["title"]["text"]
+    app.apply(Roll())
+    state = fig.get_state()
+    assert fig.layout.title.text != opening
+    assert state["_widget_layout"]["title"]["text"] == fig.layout.title.text
+    assert state["_widget_data"][0]["y"] == list(fig.data[0].y)
+
+
+def test_a_views_report_of_its_defaults_leaves_the_kernels_figure_whole():
+    """plotly.js may report a property the kernel set (a bar chart's y) among its computed
+    defaults; plotly would then drop it from the kernel's figure, and a front end that
+    starts later would get the figure without it."""
+    from deepsea_widget.app import play
+
+    app = play(players=["Ann", "Bob"], bots={"Cy": "cautious"}, seed=3)
+    app.apply(Roll())
+    fig = app.panels.turn_back.figure
+    y = list(fig.data[0].y)
+    fig._js2py_traceDeltas = {"trace_deltas": [{"uid": fig.data[0].uid, "y": y, "visible": True}],
+                              "trace_edit_id": fig._last_trace_edit_id}
+    assert list(fig.data[0].y) == y and fig.data[0].to_plotly_json()["y"] == y
+    assert fig.get_state()["_widget_data"][0]["y"] == y
