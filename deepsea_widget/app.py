@@ -46,6 +46,13 @@ class App(ipywidgets.VBox):
         """Close the board, the panels and every widget inside them, freeing what the kernel
         holds for them (the cell's output goes blank). A re-run `play()` cell makes a new app
         and leaves the old one open until it is closed or the kernel restarts."""
+        held = self.children
+        # take the views off the page first: a plotly view reports its own removal to the
+        # kernel, which fails in the browser ("no comm channel defined") once its widget is closed
+        self.children = ()
+        for widget in held:
+            _close_held(widget)
+            widget.close()
         _close_held(self)
         super().close()
 

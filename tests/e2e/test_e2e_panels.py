@@ -175,3 +175,22 @@ def test_after_a_page_reload_the_panels_show_the_game_as_it_is_now(open_notebook
     assert _same(shown, before), (shown, before)  # the page draws the game as it is now
     assert _same(nb.eval_json(KERNEL_PANELS), before)  # and the kernel's figures are unchanged
     nb.screenshot("panels-after-reload")
+
+
+def test_closing_the_app_blanks_its_output_without_errors_on_the_page(open_notebook):
+    nb = open_notebook([
+        "from deepsea_widget.app import play\n"
+        "app = play(players=['Ann', 'Bob'], seed=3)\n"
+        "app",
+    ], height=1400)
+    errors: list[str] = []
+    nb.page.on("pageerror", lambda exc: errors.append(str(exc)))
+    nb.page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    nb.run_cell(0, timeout=120)
+    BoardPage(nb).wait_drawn()
+    nb.page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot').length >= 4", timeout=90_000)
+    nb.run_code("app.close()")
+    nb.page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot, .dsw-root').length === 0",
+                              timeout=30_000)
+    nb.page.wait_for_timeout(1000)  # (a closed plotly view reported its removal after its comm was gone)
+    assert errors == []
