@@ -470,7 +470,7 @@ class Table:
         kind = msg.get("type")
         if not isinstance(kind, str):
             raise IntentError(f"malformed intent: 'type' must be a string, got {kind!r}")
-        handlers = {"action": self._on_action, "bot_step": lambda m: self.bot_step(),
+        handlers = {"action": self._on_action, "bot_step": self._on_bot_step,
                     "undo": lambda m: self.undo(), "new_game": lambda m: self.new_game(),
                     "mode": lambda m: self.set_mode(_field(m, "mode", str, "'play' or 'edit'")),
                     "edit": lambda m: self.edit(m.get("edit")),
@@ -486,6 +486,11 @@ class Table:
             raise IntentError(f"stale intent (state {seq}, the board is at state {self.seq}): "
                               "it was already handled or the board changed; try again")
         handlers[kind](msg)
+
+    def _on_bot_step(self, msg) -> None:
+        if "auto" in msg:  # (auto-play's steps say so; the board's Next does not have to)
+            _field(msg, "auto", bool, "true or false")
+        self.bot_step()
 
     def _on_action(self, msg) -> None:
         action_data = msg.get("action")

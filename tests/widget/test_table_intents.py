@@ -46,6 +46,7 @@ def test_a_legal_action_advances_the_state_number(table):
     ({"type": "action", "seq": 0, "seat": 0, "action": {"type": "roll"}, "dice": [3, 3]},
      "malformed action intent: unexpected field(s) 'dice'"),
     ({"type": "undo", "seq": 0, "everything": True}, "malformed undo intent: unexpected field(s) 'everything'"),
+    ({"type": "bot_step", "seq": 0, "auto": float("nan")}, "bot_step intent: 'auto' must be true or false, got nan"),
     ({"type": [], "seq": 0}, "'type' must be a string"),
     ({"type": {"a": 1}, "seq": 0}, "'type' must be a string"),
     ({"type": "action", "seat": 0, "action": {"type": "roll"}}, "missing 'seq'"),
