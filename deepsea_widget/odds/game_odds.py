@@ -13,6 +13,9 @@ from .all_divers import MAX_POSITION, p_home_all
 from .errors import StateBudgetExceeded
 
 ROLLOUTS = 4000  # standard error <= 0.8 points, a few tens of ms
+# A what-if trail longer than the batch simulator takes (61 spaces: Python set-ups only) is
+# simulated on the engine itself, about 2 s for ROLLOUTS: fewer there (standard error <= 2.3 points)
+ENGINE_ROLLOUTS = 500
 EXACT_BUDGET = 300_000  # states, up to 4 divers in the water: at most ~60 ms; deeper ones are simulated
 # five or six divers in the water cost about 0.3 us a state (the box solver): at most ~20 ms before
 # a deeper what-if falls back to simulation (positions from real 5-6 player games stay under 50,000)
@@ -63,7 +66,8 @@ def seat_odds(game, n: int = ROLLOUTS, seed: int = 0, max_states: int | None = N
     95% Wilson interval), ``n`` (rollouts) and ``why`` ("deeper": someone may
     still go deeper; "too big": the exact chain is over ``max_states``, by
     default `exact_budget` of the divers in the water). A finished game gives
-    all None.
+    all None. A trail longer than 61 spaces is simulated with at most
+    `ENGINE_ROLLOUTS` rollouts (on the engine: the batch simulator stops there).
     """
     divers = game.divers
     if game.is_over:
@@ -84,8 +88,11 @@ def seat_odds(game, n: int = ROLLOUTS, seed: int = 0, max_states: int | None = N
         if probs is not None:
             return [{"p": 1.0, "se": None, "method": "back"} if d.back else
                     {"p": float(probs[s]), "se": None, "method": "exact"} for s, d in enumerate(divers)]
+    from .batch_sim import MAX_TRAIL
     from .estimate import estimate_home
 
+    if len(game.trail) > MAX_TRAIL:
+        n = min(n, ENGINE_ROLLOUTS)
     est = estimate_home(game, n=n, seed=seed)
     out = []
     for s, d in enumerate(divers):

@@ -94,3 +94,13 @@ def test_a_what_if_beyond_the_chains_reach_is_estimated_not_refused():
     assert [o["method"] for o in odds] == ["estimate", "estimate"]
     assert [o["why"] for o in odds] == ["too big", "too big"]
     assert [o["p"] for o in odds] == [0.0, 0.0]  # 25 air cannot bring anyone home from there
+
+
+def test_a_trail_beyond_the_batch_simulator_is_estimated_with_fewer_rollouts():
+    from deepsea_widget.odds.game_odds import ENGINE_ROLLOUTS
+
+    game = Game.from_position(players=2, trail=[None] * 69 + [1], positions=[10, 0], returning=[True, False],
+                              carried=[[[1], [1], [1]], []], turn=0, seed=1)
+    odds = seat_odds(game)
+    assert odds[0]["method"] == "estimate" and odds[0]["n"] == ENGINE_ROLLOUTS
+    assert 0 < odds[0]["p"] < 1 and odds[0]["high"] - odds[0]["low"] > 0
