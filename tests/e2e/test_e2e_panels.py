@@ -75,6 +75,14 @@ KERNEL_PANELS = (
     " for i, f in enumerate(app.panels.figures)]")
 
 
+def _page_errors(page) -> list[str]:
+    """The page's uncaught errors and console errors from now on (the list fills as they come)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    return errors
+
+
 def _same(a, b) -> bool:
     """Equal as JSON data, with 0 and 0.0 alike (JavaScript has one kind of number)."""
     if isinstance(a, (int, float)) and isinstance(b, (int, float)) and not isinstance(a, bool):
@@ -114,9 +122,7 @@ def test_a_panel_whose_front_end_failed_to_start_is_replaced(open_notebook):
         "app = play(players=['Ann', 'Bob', 'Cy', 'Di'], seed=3)\n"
         "app",
     ], height=1400)
-    errors: list[str] = []
-    nb.page.on("pageerror", lambda exc: errors.append(str(exc)))
-    nb.page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    errors = _page_errors(nb.page)
     nb.page.evaluate(SLOW_FIRST_PLOTLY_JS)
     nb.run_cell(0, timeout=120)
     nb.page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot').length >= 4", timeout=90_000)
@@ -178,14 +184,9 @@ def test_after_a_page_reload_the_panels_show_the_game_as_it_is_now(open_notebook
 
 
 def test_closing_the_app_blanks_its_output_without_errors_on_the_page(open_notebook):
-    nb = open_notebook([
-        "from deepsea_widget.app import play\n"
-        "app = play(players=['Ann', 'Bob'], seed=3)\n"
-        "app",
-    ], height=1400)
-    errors: list[str] = []
-    nb.page.on("pageerror", lambda exc: errors.append(str(exc)))
-    nb.page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    nb = open_notebook(["from deepsea_widget.app import play\napp = play(players=['Ann', 'Bob'], seed=3)\napp"],
+                       height=1400)
+    errors = _page_errors(nb.page)
     nb.run_cell(0, timeout=120)
     BoardPage(nb).wait_drawn()
     nb.page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot').length >= 4", timeout=90_000)
