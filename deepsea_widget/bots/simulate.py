@@ -72,6 +72,13 @@ def play_game(bots, seed=None, first_player=0) -> GameRecord:
     return GameRecord(game.scores(), share, stranded, returned, dive_turns)
 
 
+def check_player_count(players) -> int:
+    """Divers per game: an int 2..6 (bools refused)."""
+    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"players: must be {MIN_PLAYERS}..{MAX_PLAYERS}, got {players!r}")
+    return players
+
+
 def check_games(games, most=None) -> int:
     """A number of games: an int of at least 1 (bools refused), at most ``most`` if given."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
@@ -110,8 +117,7 @@ def simulate(players=4, games=1000, seed=None, bots=("cautious",), progress=None
     ``progress``: an optional callable given the number of games finished so far.
     Bad arguments raise ValueError naming the argument, before any game is played.
     """
-    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"players: must be {MIN_PLAYERS}..{MAX_PLAYERS}, got {players!r}")
+    check_player_count(players)
     check_games(games)
     bots = check_bots(bots, names_only=False)
     if progress is not None and not callable(progress):

@@ -14,7 +14,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 
 from ..rules.position import new_rng
-from .simulate import check_bots, check_games, play_game
+from .simulate import check_bots, check_games, check_player_count, play_game
 
 Z95 = 1.959963984540054
 # Student's t, 97.5% point, for 1..30 degrees of freedom (beyond: a Cornish-Fisher step from Z95)
@@ -184,8 +184,7 @@ def tournament(bots=("odds", "search", "cautious", "random"), players=4, games=2
     bots = check_bots(bots, names_only=True)
     if len(set(bots)) != len(bots):
         raise ValueError("bots: list each bot once")
-    if not isinstance(players, int) or not 2 <= players <= 6:
-        raise ValueError(f"players: must be 2..6, got {players!r}")
+    check_player_count(players)
     check_games(games, most=MAX_GAMES)
     if executor is not None and not callable(getattr(executor, "map", None)):
         raise ValueError(f"executor: must be a concurrent.futures.Executor (an object with a map method) "

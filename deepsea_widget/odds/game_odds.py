@@ -10,6 +10,7 @@ board's badges and the panels both use this.
 from __future__ import annotations
 
 from .all_divers import MAX_POSITION, p_home_all
+from .batch_sim import MAX_TRAIL
 from .errors import StateBudgetExceeded
 
 ROLLOUTS = 4000  # standard error <= 0.8 points, a few tens of ms
@@ -88,7 +89,6 @@ def seat_odds(game, n: int = ROLLOUTS, seed: int = 0, max_states: int | None = N
         if probs is not None:
             return [{"p": 1.0, "se": None, "method": "back"} if d.back else
                     {"p": float(probs[s]), "se": None, "method": "exact"} for s, d in enumerate(divers)]
-    from .batch_sim import MAX_TRAIL
     from .estimate import estimate_home
 
     if len(game.trail) > MAX_TRAIL:

@@ -56,10 +56,7 @@ class PanelFigure(go.FigureWidget):
     def publish(self) -> "PanelFigure":
         """Open the comm with the figure as it is now (a no-op once open)."""
         if self.comm is None:
-            self._held = False
-            # updates made while closed changed _data/_layout only: resync the opening state
-            self._widget_data = deepcopy(self._data)
-            self._widget_layout = deepcopy(self._layout_obj._props)
+            self._held = False  # (opening asks `get_state` for the figure as it is now)
             self._opening = (self._last_layout_edit_id, self._last_trace_edit_id)
             self.open()
         return self
