@@ -217,18 +217,27 @@ function drawPawn(
       "data-diver": seat,
       "data-position": diver.position,
       "data-heading": diver.returning ? "back" : "deeper",
-      "data-key": `diver-${seat}`,
-      ...(editable ? buttonAttrs(`Select ${diver.name}`, selected) : {}),
     },
     tooltip(describeDiver(diver) + (current ? " (to play)" : "")),
-    // The arrow points along the trail: toward deeper spaces, or back toward the sub.
-    heading ? s("polygon", { class: "dsw-pawn-arrow", points: arrowPoints(x + heading.x * 19, y + heading.y * 19, heading, 6) }) : null,
-    s("circle", { class: "dsw-pawn-body", cx: x, cy: y, r: 12 }),
-    text(label, { class: "dsw-pawn-label", x, y }),
-    diver.back ? text("✓", { class: "dsw-pawn-back", x, y: y + 19 }) : null,
-    ...(diver.carried.length > 0
-      ? [s("circle", { class: "dsw-carried-badge", cx: x + 11, cy: y - 10, r: 7 }), text(`${diver.carried.length}`, { class: "dsw-carried-count", x: x + 11, y: y - 10 })]
-      : []),
+    // In edit mode the pawn's shape is a button, named by all the pawn shows; the marks
+    // drawn on it stay outside the button (its name already says them) and are hidden
+    // from screen readers.
+    s(
+      "g",
+      { class: "dsw-pawn-button", "data-key": `diver-${seat}`, ...(editable ? buttonAttrs(`Select ${describeDiver(diver)}`, selected) : {}) },
+      // The arrow points along the trail: toward deeper spaces, or back toward the sub.
+      heading ? s("polygon", { class: "dsw-pawn-arrow", points: arrowPoints(x + heading.x * 19, y + heading.y * 19, heading, 6) }) : null,
+      s("circle", { class: "dsw-pawn-body", cx: x, cy: y, r: 12 }),
+    ),
+    s(
+      "g",
+      { class: "dsw-pawn-marks", "aria-hidden": "true" },
+      text(label, { class: "dsw-pawn-label", x, y }),
+      diver.back ? text("✓", { class: "dsw-pawn-back", x, y: y + 19 }) : null,
+      ...(diver.carried.length > 0
+        ? [s("circle", { class: "dsw-carried-badge", cx: x + 11, cy: y - 10, r: 7 }), text(`${diver.carried.length}`, { class: "dsw-carried-count", x: x + 11, y: y - 10 })]
+        : []),
+    ),
   );
   node.key = `diver-${seat}`;
   return node;

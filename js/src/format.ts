@@ -108,6 +108,25 @@ export function statusLine(view: PublicView | TableView): string {
   return who ? `${dive} · ${who} ${todo}` : dive;
 }
 
+/**
+ * What a new step did, for screen readers: each of its events in words (a
+ * roll as "Ann rolled 3 and 1, moves 4 spaces"), then the new status line,
+ * e.g. "Ann picks up a level-1 chip on space 4. Dive 1 of 3, air 25, Bob to roll."
+ */
+export function stepAnnouncement(view: TableView): string {
+  const said = (view.events ?? []).map((e) =>
+    e.type === "Rolled" && Array.isArray(e.dice) && e.dice.length === 2
+      ? `${e.name ?? ""} rolled ${e.dice[0]} and ${e.dice[1]}, moves ${plural(Number(e.move ?? 0), "space")}`
+      : String(e.text ?? ""),
+  );
+  said.push(statusLine(view).split(" · ").join(", "));
+  return said
+    .map((t) => t.trim())
+    .filter((t) => t)
+    .map((t) => (/[.!?]$/.test(t) ? t : `${t}.`))
+    .join(" ");
+}
+
 /** A probability as a whole percentage; never rounds a possibility to 0% or 100%. */
 export function percent(p: number): string {
   if (!Number.isFinite(p) || p <= 0) return "0%";

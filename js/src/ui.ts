@@ -7,7 +7,7 @@
 import type { AnyModel } from "@anywidget/types";
 import type { EditOp, Intent, Model, Reply, TableView } from "./model";
 import { chipIcon, drawBoard, PAWN_COLOURS, type DrawnBoard } from "./board";
-import { badgeText, chipCount, itemsText, pawnLabels, plural, showsBadge, statusLine, whereText } from "./format";
+import { badgeText, chipCount, itemsText, pawnLabels, plural, showsBadge, statusLine, stepAnnouncement, whereText } from "./format";
 import { airLevel, forecastText, gaugeCells, AIR_MAX } from "./gauge";
 import { isSpeed, lastRoll, moveDuration, moveFrames, moveToAnimate, shouldAnimate, SPEEDS } from "./anim";
 import {
@@ -102,7 +102,7 @@ export class BoardUI {
   private readonly empty: HTMLElement;
   private readonly status: HTMLElement;
   private readonly dice: HTMLElement;
-  /** Read out by screen readers: the fresh roll (the dice are a picture). */
+  /** Read out by screen readers: what each new step did, then the new status. */
   private readonly announce: HTMLElement;
   private readonly error: HTMLElement;
   private readonly summary: HTMLElement;
@@ -133,9 +133,14 @@ export class BoardUI {
     el.classList.add("dsw-root");
     // Keys pressed inside the widget are ours, not JupyterLab's notebook shortcuts.
     el.setAttribute("data-lm-suppress-shortcuts", "true");
+    // A landmark screen-reader users can jump to.
+    el.setAttribute("role", "region");
+    el.setAttribute("aria-label", "Deep Sea Adventure");
 
     this.empty = h("p", { class: "dsw-empty" }, "No game yet: create the board with Board(game) or play().");
-    this.status = h("p", { class: "dsw-status", attrs: { role: "status" } });
+    // Not a live region itself: `announce` reads each step out with the new status (two live
+    // regions changing at once can cut each other off).
+    this.status = h("p", { class: "dsw-status" });
     this.dice = h("div", { class: "dsw-dice", attrs: { role: "img", "aria-label": "No roll yet" } });
     this.announce = h("p", { class: "dsw-sr", attrs: { role: "status" } });
     this.error = h("p", { class: "dsw-error", attrs: { role: "alert" } });
@@ -434,6 +439,13 @@ export class BoardUI {
       this.cancelDrag();
       return;
     }
+    if (e.key === "Escape" && this.sel && this.view?.mode === "edit") {
+      e.preventDefault(); // a picked pawn or space is put down: nothing is sent
+      this.sel = null;
+      this.drawBoardOnly();
+      this.updateEdit(this.view);
+      return;
+    }
     const t = e.target as HTMLElement;
     const tag = t.tagName?.toLowerCase();
     const typing = tag === "textarea" || tag === "select" || (tag === "input" && (t as HTMLInputElement).type !== "range" && (t as HTMLInputElement).type !== "file");
@@ -508,6 +520,7 @@ export class BoardUI {
     const who = view.is_over ? "" : nameOf(view, view.current_player);
     if (this.changed("gauge", `${view.air}|${view.forecast_air}|${who}`)) this.updateGauge(view);
     this.updateDice(view);
+    if (!override && view.seq !== this.lastSeq) setText(this.announce, stepAnnouncement(view));
     this.updateControls(view);
     this.updateEdit(view);
     const { divers, badges, bots, current_player, is_over } = view;
@@ -693,8 +706,6 @@ export class BoardUI {
     const events = view.events ?? [];
     if (roll) this.lastDice = roll;
     else if (!events.length || events.some((e) => e.type === "DiveStarted")) this.lastDice = null;
-    const said = fresh && view.seq !== this.lastSeq ? `${roll.name} rolled ${roll.dice[0]} and ${roll.dice[1]}, moves ${plural(roll.move, "space")}` : "";
-    if (said || !fresh) setText(this.announce, said);
     const shown = this.lastDice;
     this.dice.classList.toggle("dsw-dice-old", !fresh);
     if (!shown) {
@@ -923,7 +934,7 @@ export class BoardUI {
           v("div", { class: "dsw-diver-where" }, whereText(d)),
           v(
             "div",
-            { class: "dsw-diver-items", "aria-label": `Carrying ${itemsText(d.carried)}` },
+            { class: "dsw-diver-items" },
             v("span", { class: "dsw-k" }, "Carrying "),
             ...(d.carried.length ? d.carried.map((it) => itemChip(it)) : ["nothing"]),
           ),

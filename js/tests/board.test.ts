@@ -110,9 +110,26 @@ describe("drawBoard (described, not drawn)", () => {
     const xss = "<img src=x onerror=alert(1)>";
     const tree = drawBoard(tableView({ divers: [diver(xss), diver("Bob")] }), 640, { editable: true }).tree;
     const pawn = find(tree, (n) => attrs(n)["data-diver"] === "0")[0];
-    expect(attrs(pawn)["aria-label"]).toBe(`Select ${xss}`);
+    expect(attrs(find(pawn, (n) => attrs(n).role === "button")[0])["aria-label"]).toBe(`Select ${xss}: in the sub`);
     expect(find(tree, (n) => n.sel === "img")).toHaveLength(0);
     expect(text(pawn)).toContain(xss);
+  });
+
+  it("names each pawn's button in edit mode by all the pawn shows; the marks drawn on it are outside the button and hidden", () => {
+    const out = diver("Ann", { position: 4, returning: true, carried: [[1], [2]] });
+    const back = diver("Bob", { back: true, carried: [[3]] });
+    const tree = drawBoard(tableView({ divers: [out, back] }), 640, { editable: true }).tree;
+    const pawns = find(tree, (n) => attrs(n)["data-diver"] !== undefined);
+    const [ann, bob] = pawns.map((pawn) => find(pawn, (n) => attrs(n).role === "button"));
+    expect(ann.map((n) => attrs(n)["aria-label"])).toEqual(["Select Ann: on space 4, heading back, carrying 2 items"]);
+    expect(bob.map((n) => attrs(n)["aria-label"])).toEqual(["Select Bob: back in the sub, carrying 1 item"]);
+    for (const [i, pawn] of pawns.entries()) {
+      // the marks (initial, tick, item count) are outside the button, hidden from screen readers
+      expect(find([ann, bob][i][0], (n) => n.sel === "text")).toHaveLength(0);
+      const marks = find(pawn, (n) => String(attrs(n).class ?? "") === "dsw-pawn-marks");
+      expect(marks.map((n) => attrs(n)["aria-hidden"])).toEqual(["true"]);
+      expect(find(marks[0], (n) => n.sel === "text").length).toBeGreaterThan(1);
+    }
   });
 
   it("draws a chip icon's stack count", () => {

@@ -14,10 +14,11 @@ import {
   plural,
   showsBadge,
   statusLine,
+  stepAnnouncement,
   trailCounts,
   trailSummary,
 } from "../src/format";
-import type { Diver, PublicView } from "../src/model";
+import type { Diver, PublicView, TableView } from "../src/model";
 import { diver as makeDiver, tableView } from "./fixtures";
 
 function diver(name: string, extra: Partial<Diver> = {}): Diver {
@@ -109,6 +110,28 @@ describe("words", () => {
     expect(statusLine(view({ ...over, winners: [0, 2], scores: [7, 1, 7] }))).toBe(
       "Game over · Ann and Cy share the win with 7 points",
     );
+  });
+});
+
+describe("what a screen reader hears after a step", () => {
+  const rolled = { type: "Rolled", text: "Ann rolls 2+1 = 3: moves 3", seat: 0, name: "Ann", dice: [2, 1], move: 3 };
+  const moved = { type: "Moved", text: "Ann moves from the submarine to space 3", seat: 0, name: "Ann" };
+
+  it("reads each event out, a roll in words, then the new status", () => {
+    const v: TableView = { ...view({ phase: "treasure" }), events: [rolled, moved] };
+    expect(stepAnnouncement(v)).toBe(
+      "Ann rolled 2 and 1, moves 3 spaces. Ann moves from the submarine to space 3. Dive 1 of 3, air 25, Ann to pick up, drop or stay.",
+    );
+  });
+
+  it("says only the status when the step has no events (an undo, a mode change)", () => {
+    expect(stepAnnouncement({ ...view(), events: [] })).toBe("Dive 1 of 3, air 25, Ann to roll.");
+    expect(stepAnnouncement(view())).toBe("Dive 1 of 3, air 25, Ann to roll.");
+  });
+
+  it("keeps a sentence's own full stop and skips empty texts", () => {
+    const v: TableView = { ...view(), events: [{ type: "DiveEnded", text: "Dive 1 ends." }, { type: "Note", text: " " }] };
+    expect(stepAnnouncement(v)).toBe("Dive 1 ends. Dive 1 of 3, air 25, Ann to roll.");
   });
 });
 
