@@ -1,0 +1,181 @@
+"""Accessibility of the board in a real JupyterLab: axe-core's WCAG 2.1 A/AA rules in
+play, at low air, in edit mode and in the dark theme; what a screen reader hears after
+each step; the keyboard in edit mode.
+
+axe-core comes from js/node_modules (a dev dependency of the front end), never a CDN.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from board_page import BoardPage, kernel_state, play_cell
+
+pytestmark = pytest.mark.e2e
+
+AXE = Path(__file__).resolve().parents[2] / "js" / "node_modules" / "axe-core" / "axe.min.js"
+WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+# JupyterLab's <html> and <body> are 0 px high with overflow hidden: axe then takes every
+# notebook text for off-screen and silently skips its colour-contrast rule. Giving them the
+# viewport's height (in this test page only) makes axe check contrast as a reader sees it.
+RUN_AXE_JS = """async ([el, tags]) => {
+    document.documentElement.style.height = '100vh';
+    document.body.style.height = '100vh';
+    el.scrollIntoView({block: 'start'});
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const result = await axe.run(el, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+    const checked = result.passes.find((rule) => rule.id === 'color-contrast');
+    return {
+        violations: result.violations.map((rule) => ({
+            id: rule.id, impact: rule.impact,
+            nodes: rule.nodes.map((node) => node.html.slice(0, 160) + ' -- ' + (node.failureSummary || '')),
+        })),
+        contrastChecked: checked ? checked.nodes.length : 0,
+    };
+}"""
+
+# WCAG's contrast ratio of an element's text colour against the first opaque background
+# behind it (the element's own or an ancestor's).
+CONTRAST_JS = """(el) => {
+    const rgb = (css) => (css.match(/[\\d.]+/g) || []).map(Number);
+    const lum = ([r, g, b]) => {
+        const lin = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+        return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+    };
+    let node = el, bg = null;
+    while (node && node.nodeType === 1) {
+        const c = rgb(getComputedStyle(node).backgroundColor);
+        if (c.length >= 3 && (c.length === 3 || c[3] === 1)) { bg = c; break; }
+        node = node.parentElement;
+    }
+    bg = bg || [255, 255, 255];
+    const fg = rgb(getComputedStyle(el).color);
+    const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+    return (a + 0.05) / (b + 0.05);
+}"""
+
+
+def axe(board: BoardPage) -> dict:
+    page = board.page
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    return page.evaluate(RUN_AXE_JS, [board.root.element_handle(), WCAG])
+
+
+def set_theme(page, theme: str) -> None:
+    """Pick a theme from JupyterLab's Settings menu, as a person would."""
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Settings$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Theme$")).hover()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(f"^{re.escape(theme)}$")).click()
+    light = "false" if "Dark" in theme else "true"
+    page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{light}'")
+    page.wait_for_timeout(500)  # the theme's stylesheet applies
+
+
+def said(board: BoardPage) -> str:
+    """What the board last read out to screen readers."""
+    return board.text(".dsw-sr[role=status]")
+
+
+def test_axe_finds_no_wcag_violation_on_the_board(open_notebook):
+    assert AXE.is_file(), f"{AXE} is missing: run `make setup` (npm ci in js/)"
+    nb = open_notebook([play_cell(["Ann", "Bob"], {"Cy": "cautious"}, 3)], height=1100)
+    nb.run_cell(0, timeout=180)
+    board = BoardPage(nb).wait_drawn()
+    found = {}
+
+    def check(state: str) -> None:
+        result = axe(board)
+        assert result["contrastChecked"] > 0, f"{state}: axe checked no text contrast (is the page laid out?)"
+        if result["violations"]:
+            found[state] = result["violations"]
+
+    check("fresh")
+    board.click("Roll")
+    board.wait_still()
+    board.click("Pick up")
+    board.click("Roll")
+    board.wait_still()
+    board.click("Stay")
+    board.click("Next")  # Cy, a bot: its whole turn
+    board.wait_still()
+    check("after moves")  # an old roll, divers out with items
+    # low air, where the big number turns orange: still readable (large bold text needs 3:1)
+    nb.run_code("app.edit(op='set_air', air=6); app.back_to_play()")
+    board.root.locator(".dsw-air-low").wait_for(state="attached")  # (the new cell scrolled the board away)
+    board.root.scroll_into_view_if_needed()
+    check("low air")
+    air = board.root.locator(".dsw-air-value")
+    assert air.evaluate(CONTRAST_JS) >= 3.0
+    board.click("Edit position")
+    board.root.locator('svg.dsw-board [data-diver="0"]').click()
+    board.root.locator('svg.dsw-board [data-diver="0"] [aria-pressed="true"]').wait_for(state="attached")
+    check("edit mode, a pawn picked")
+    board.root.locator("svg.dsw-board [data-diver=\"0\"]").click()  # put it down again
+    board.click("Back to play")
+    set_theme(nb.page, "JupyterLab Dark")
+    try:
+        check("dark theme, low air")
+        assert air.evaluate(CONTRAST_JS) >= 3.0
+    finally:
+        set_theme(nb.page, "JupyterLab Light")  # the theme is a setting of the shared JupyterLab
+    assert not found, "\n".join(f"{state}: {v['id']} ({v['impact']}): {v['nodes'][:2]}"
+                                for state, rules in found.items() for v in rules)
+
+
+def test_a_screen_reader_hears_each_step_and_the_new_status(open_notebook):
+    nb = open_notebook([play_cell(["Ann", "Bob"], {"Cy": "cautious"}, 3)])
+    nb.run_cell(0, timeout=180)
+    board = BoardPage(nb).wait_drawn()
+    # one live region reads each step out; the status line shown is not a second one
+    assert board.root.locator(".dsw-sr[role=status]").count() == 1
+    assert board.root.locator(".dsw-status").evaluate("el => [el.role, el.ariaLive]") == [None, None]
+    board.click("Roll")
+    board.wait_still()
+    text = said(board)
+    assert re.match(r"Ann rolled \d and \d, moves \d+ spaces?\. Ann moves from the submarine to space \d+\.", text), text
+    assert text.endswith("Ann to pick up, drop or stay."), text
+    board.click("Pick up")
+    text = said(board)
+    assert text.startswith("Ann picks up a level-"), text
+    assert text.endswith("Bob to roll."), text
+    board.click("Roll")
+    board.wait_still()
+    board.click("Stay")
+    board.click("Next")  # the bot's whole turn is read out, not only its roll
+    board.wait_still()
+    events = [e["text"] for e in nb.eval_json("app.table.last_events")]
+    text = said(board)
+    assert len(events) >= 2 and all(e in text for e in events[1:]), (events, text)
+    assert "Cy rolled" in text, text
+    # an undo says where the game is now
+    board.click("Undo")
+    assert said(board).startswith("Dive 1 of 3, air "), said(board)
+
+
+def test_escape_puts_down_a_picked_pawn_in_edit_mode(open_notebook):
+    nb = open_notebook([play_cell(["Ann", "Bob"], {}, 3)])
+    nb.run_cell(0, timeout=180)
+    board = BoardPage(nb).wait_drawn()
+    board.click("Edit position")
+    seq = kernel_state(nb)["seq"]  # (before the keys: running a cell takes the focus)
+    board.root.scroll_into_view_if_needed()
+    pawn = board.root.locator('svg.dsw-board [data-diver="1"] [role=button]')
+    for _ in range(25):  # (the switch to edit mode keeps the focus on its button: wait until it has)
+        pawn.focus()
+        nb.page.wait_for_timeout(200)
+        if nb.page.evaluate("() => document.activeElement.dataset.key") == "diver-1":
+            break
+    nb.page.keyboard.press("Enter")
+    board.root.locator('svg.dsw-board [data-diver="1"] [aria-pressed="true"]').wait_for(state="attached")
+    nb.page.keyboard.press("Escape")
+    board.root.locator('svg.dsw-board [data-diver="1"] [aria-pressed="false"]').wait_for(state="attached")
+    # nothing was sent: a click on a space now picks that space, it does not move Bob there
+    board.root.locator('svg.dsw-board [data-space="3"]').click()
+    nb.page.wait_for_timeout(500)
+    state = kernel_state(nb)
+    assert state["seq"] == seq
+    assert state["view"]["divers"][1]["position"] == 0
