@@ -37,6 +37,17 @@ import plotly.graph_objects as go
 STALE_AFTER = 5.0  # seconds a rendered view may take to confirm an update before it counts as dead
 
 
+# The chart's toolbar: a picture to download, zoom, pan and reset. The rest went: the
+# selection tools, spike lines, hover modes and plotly's logo only added stops for the
+# keyboard, and "Share chart..." would upload the chart to Plotly's cloud.
+MODEBAR_CONFIG = {
+    "displaylogo": False,
+    "modeBarButtonsToRemove": ["sendChartToCloud", "select2d", "lasso2d", "zoomIn2d", "zoomOut2d",
+                               "autoScale2d", "toggleSpikelines", "hoverClosestCartesian",
+                               "hoverCompareCartesian"],
+}
+
+
 class PanelFigure(go.FigureWidget):
     on_stale = None  # called (no arguments) when the front end stopped applying updates
 
@@ -47,6 +58,7 @@ class PanelFigure(go.FigureWidget):
         self._opening = (0, 0)  # the edit ids in the opening state: a dead front end only knows these
         self._watching = False
         super().__init__(*args, **kwargs)
+        self._config = dict(MODEBAR_CONFIG)  # (plotly's FigureWidget takes its config only this way)
         self.observe(self._on_view_report, names=["_js2py_layoutDelta", "_js2py_traceDeltas"])
 
     def open(self):

@@ -34,6 +34,11 @@ def test_panels_render_and_follow_a_roll(open_notebook):
     bars = nb.page.evaluate("() => document.querySelectorAll('.js-plotly-plot .barlayer .point').length")
     assert bars > 0  # the bar panels draw their bars (an empty chart was a real failure once)
     assert nb.page.evaluate(MARKER_POINTS_JS) == 0  # Ann is still in the sub: no marker
+    # each chart's toolbar offers a picture, zoom, pan and reset: four keyboard stops, not
+    # eleven, and no "Share chart..." (an upload to Plotly's cloud)
+    toolbars = nb.page.evaluate("() => [...document.querySelectorAll('.js-plotly-plot')].map((plot) =>"
+                                " [...plot.querySelectorAll('.modebar-btn')].map((b) => b.dataset.title))")
+    assert toolbars == [["Download plot as a PNG", "Zoom", "Pan", "Reset axes"]] * 4, toolbars
     nb.screenshot("panels-first-render")
 
     # time from the click (captured in the page) to the marker drawn by plotly

@@ -422,3 +422,20 @@ def test_a_views_report_of_its_defaults_leaves_the_kernels_figure_whole():
                               "trace_edit_id": fig._last_trace_edit_id}
     assert list(fig.data[0].y) == y and fig.data[0].to_plotly_json()["y"] == y
     assert fig.get_state()["_widget_data"][0]["y"] == y
+
+
+def test_every_panel_sends_a_short_toolbar_without_plotlys_logo():
+    """Each chart's toolbar keeps a picture to download, zoom, pan and reset: plotly's
+    other buttons were only stops for the keyboard (eleven per chart), and its "Share
+    chart..." would upload the chart to Plotly's cloud."""
+    from deepsea_widget.app import play
+
+    app = play(players=["Ann", "Bob"], bots={"Cy": "cautious"}, seed=3)
+    panels = app.panels
+    figures = [panels.odds_map.figure, panels.turn_back.figure, panels.divers.figure, panels.dice.figure]
+    assert len({id(f) for f in figures}) == 4
+    for fig in figures:
+        config = fig.get_state()["_config"]
+        assert config["displaylogo"] is False
+        assert {"sendChartToCloud", "select2d", "lasso2d", "toggleSpikelines"} <= set(config["modeBarButtonsToRemove"])
+        assert not {"toImage", "zoom2d", "pan2d", "resetScale2d"} & set(config["modeBarButtonsToRemove"])
