@@ -990,9 +990,10 @@ export class BoardUI {
   }
 }
 
-/** A carried item: its picture and its level in words ("L2", "stack 1+3+3"). */
+/** A carried item: its picture and its level in short ("L2", "stack 1+3+3"); a screen reader
+ * hears the picture's name instead ("level 2 chip", "stack of 3 chips (levels 1, 3, 3)"). */
 function itemChip(levels: number[]): VNode {
-  return v("span", { class: "dsw-item" }, chipIcon(levels, 16, true), itemsText([levels]));
+  return v("span", { class: "dsw-item" }, chipIcon(levels, 16), v("span", { "aria-hidden": "true" }, itemsText([levels])));
 }
 
 /** A real button, described: `key` identifies it across redraws (focus is kept on it). */

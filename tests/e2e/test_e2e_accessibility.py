@@ -142,6 +142,9 @@ def test_a_screen_reader_hears_each_step_and_the_new_status(open_notebook):
     text = said(board)
     assert text.startswith("Ann picks up a level-"), text
     assert text.endswith("Bob to roll."), text
+    # her card names the chip in words ("level 2 chip"), not by the short "L2" shown
+    card = board.root.locator(".dsw-divers li").first.aria_snapshot()
+    assert re.search(r'img "level \d chip"', card) and not re.search(r"\bL\d\b", card), card
     board.click("Roll")
     board.wait_still()
     board.click("Stay")
