@@ -8,6 +8,7 @@ state number, changes), and reads back what the board shows.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -133,3 +134,14 @@ def assert_board_matches(board: BoardPage, state: dict) -> None:
 
 def dump(obj) -> str:
     return json.dumps(obj, indent=1, sort_keys=True)
+
+
+def set_theme(page, theme: str) -> None:
+    """Settings > Theme > `theme`, through JupyterLab's menus, and wait until it applies."""
+    label = page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Settings$"))
+    label.click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Theme$")).hover()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(f"^{re.escape(theme)}$")).click()
+    light = "false" if "Dark" in theme else "true"
+    page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{light}'")
+    page.wait_for_timeout(300)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from board_page import BoardPage, kernel_state, play_cell
+from board_page import BoardPage, kernel_state, play_cell, set_theme
 
 pytestmark = pytest.mark.e2e
 
@@ -63,16 +63,6 @@ def axe(board: BoardPage) -> dict:
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
     return page.evaluate(RUN_AXE_JS, [board.root.element_handle(), WCAG])
-
-
-def set_theme(page, theme: str) -> None:
-    """Pick a theme from JupyterLab's Settings menu, as a person would."""
-    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Settings$")).click()
-    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Theme$")).hover()
-    page.locator(".lm-Menu-itemLabel", has_text=re.compile(f"^{re.escape(theme)}$")).click()
-    light = "false" if "Dark" in theme else "true"
-    page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{light}'")
-    page.wait_for_timeout(500)  # the theme's stylesheet applies
 
 
 def said(board: BoardPage) -> str:

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from board_page import BoardPage, assert_board_matches, kernel_state, play_cell
+from board_page import BoardPage, assert_board_matches, kernel_state, play_cell, set_theme
 
 pytestmark = pytest.mark.e2e
 
@@ -104,6 +104,22 @@ def test_the_board_fits_narrow_and_wide_in_both_themes(open_notebook):
     assert narrow["svg"] <= narrow["root"] + 1, narrow
     assert narrow["spaces"] == 32
     board.screenshot("board-narrow-light")
+    # A very narrow output (JupyterLab's side panel open on a small screen): the cards,
+    # badges and controls wrap inside the board; nothing sticks out of it, nothing is cut.
+    board.root.evaluate("el => { el.style.width = '140px'; }")
+    nb.page.wait_for_timeout(300)
+    sticking_out = board.root.evaluate(
+        """el => {
+            const box = el.getBoundingClientRect();
+            return [...el.querySelectorAll('*')]
+                .filter((n) => !n.closest('.dsw-sr, [hidden]'))
+                .map((n) => [n.tagName + '.' + String(n.getAttribute('class') || ''), n.getBoundingClientRect()])
+                .filter(([, r]) => r.width > 0 && (r.right > box.right + 1 || r.left < box.left - 1))
+                .map(([name]) => name);
+        }"""
+    )
+    assert sticking_out == [], sticking_out
+    board.root.evaluate("el => { el.style.width = ''; }")
 
     nb.page.set_viewport_size({"width": 1800, "height": 1000})
     nb.page.wait_for_function(
@@ -128,17 +144,6 @@ def test_the_board_fits_narrow_and_wide_in_both_themes(open_notebook):
     r, g, b = (int(x) for x in colours[0][colours[0].index("(") + 1:colours[0].index(")")].split(",")[:3])
     assert r + g + b > 3 * 150, colours
     set_theme(page, "JupyterLab Light")
-
-
-def set_theme(page, theme: str) -> None:
-    """Settings > Theme > `theme`, through JupyterLab's menus, and wait until it applies."""
-    label = page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Settings$"))
-    label.click()
-    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Theme$")).hover()
-    page.locator(".lm-Menu-itemLabel", has_text=re.compile(f"^{re.escape(theme)}$")).click()
-    light = "false" if "Dark" in theme else "true"
-    page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{light}'")
-    page.wait_for_timeout(300)
 
 
 def test_rerunning_the_cell_after_a_kernel_restart_gives_a_working_board(open_notebook):
