@@ -1,7 +1,7 @@
 // Words for the board: pawn labels, space and diver descriptions, the text
 // alternative of the trail and the status line. Pure functions, no DOM.
 
-import type { Badge, Diver, PublicView, Space, TableView } from "./model";
+import type { Badge, Diver, GameEvent, PublicView, Space, TableView } from "./model";
 
 export const DIVES = 3;
 
@@ -110,14 +110,23 @@ export function statusLine(view: PublicView | TableView): string {
 
 /**
  * What a new step did, for screen readers: each of its events in words (a
- * roll as "Ann rolled 3 and 1, moves 4 spaces"), then the new status line,
- * e.g. "Ann picks up a level-1 chip on space 4. Dive 1 of 3, air 25, Bob to roll."
+ * roll as "Ann rolled 3 and 1, moves 4 spaces"; a move that leaves its diver
+ * to decide with what lies there), then the new status line, e.g.
+ * "Ann picks up a level-1 chip on space 4. Dive 1 of 3, air 25, Bob to roll."
  */
 export function stepAnnouncement(view: TableView): string {
+  // The diver who just moved and now decides also hears what lies where it stands.
+  const landed = (e: GameEvent): string => {
+    const end = Number(e.end ?? 0);
+    if (e.type !== "Moved" || view.phase !== "treasure" || e.seat !== view.current_player) return "";
+    if (!(end >= 1 && end <= view.trail.length)) return "";
+    const space = view.trail[end - 1];
+    return ` (${space === null ? "blank" : describeChips(space)})`;
+  };
   const said = (view.events ?? []).map((e) =>
     e.type === "Rolled" && Array.isArray(e.dice) && e.dice.length === 2
       ? `${e.name ?? ""} rolled ${e.dice[0]} and ${e.dice[1]}, moves ${plural(Number(e.move ?? 0), "space")}`
-      : String(e.text ?? ""),
+      : String(e.text ?? "") + landed(e),
   );
   said.push(statusLine(view).split(" · ").join(", "));
   return said

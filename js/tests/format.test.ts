@@ -117,11 +117,25 @@ describe("what a screen reader hears after a step", () => {
   const rolled = { type: "Rolled", text: "Ann rolls 2+1 = 3: moves 3", seat: 0, name: "Ann", dice: [2, 1], move: 3 };
   const moved = { type: "Moved", text: "Ann moves from the submarine to space 3", seat: 0, name: "Ann" };
 
+  const movedTo = (end: number) => ({ ...moved, text: `Ann moves from the submarine to space ${end}`, end });
+
   it("reads each event out, a roll in words, then the new status", () => {
-    const v: TableView = { ...view({ phase: "treasure" }), events: [rolled, moved] };
+    const v: TableView = { ...view({ phase: "treasure" }), events: [rolled, movedTo(2)] };
     expect(stepAnnouncement(v)).toBe(
-      "Ann rolled 2 and 1, moves 3 spaces. Ann moves from the submarine to space 3. Dive 1 of 3, air 25, Ann to pick up, drop or stay.",
+      "Ann rolled 2 and 1, moves 3 spaces. Ann moves from the submarine to space 2 (level 1 chip). " +
+        "Dive 1 of 3, air 25, Ann to pick up, drop or stay.",
     );
+  });
+
+  it("says what lies where the diver who must decide now stands, and only then", () => {
+    const trail = [[1], null, [2, 3]];
+    const deciding = (end: number): TableView => ({ ...view({ phase: "treasure", trail }), events: [movedTo(end)] });
+    expect(stepAnnouncement(deciding(2))).toContain("to space 2 (blank).");
+    expect(stepAnnouncement(deciding(3))).toContain("to space 3 (stack of 2 chips (levels 2, 3)).");
+    // a bot that moved and picked up already, or a move that got the diver home: nothing added
+    const later: TableView = { ...view({ phase: "roll", current_player: 1, trail }), events: [movedTo(3)] };
+    expect(stepAnnouncement(later)).toContain("to space 3. ");
+    expect(stepAnnouncement(deciding(0))).not.toContain("(");
   });
 
   it("says only the status when the step has no events (an undo, a mode change)", () => {

@@ -126,7 +126,11 @@ def test_a_screen_reader_hears_each_step_and_the_new_status(open_notebook):
     board.click("Roll")
     board.wait_still()
     text = said(board)
-    assert re.match(r"Ann rolled \d and \d, moves \d+ spaces?\. Ann moves from the submarine to space \d+\.", text), text
+    # (and, as she must now decide, what lies on her space)
+    where = nb.eval_json("app.game.public_view()['trail'][app.game.divers[0].position - 1]")
+    what = "blank" if where is None else f"level {where[0]} chip" if len(where) == 1 else f"stack of {len(where)} chips"
+    assert re.match(r"Ann rolled \d and \d, moves \d+ spaces?\. Ann moves from the submarine to space \d+ \(", text), text
+    assert f"({what}" in text, (what, text)
     assert text.endswith("Ann to pick up, drop or stay."), text
     board.click("Pick up")
     text = said(board)
