@@ -36,6 +36,16 @@ export interface BoardOptions {
   drag?: { seat: number; target: BoardTarget } | null;
   /** A pawn drawn last, above the others (one being animated), if none is dragged. */
   raised?: number | null;
+  /**
+   * Edit mode: the one place on the trail ("sub" or "space-N") the Tab key stops at;
+   * the arrow keys move along the trail from there (the sub if it names no place).
+   */
+  tabStop?: string;
+}
+
+/** The trail's places in order, as the keys of their elements: the sub, then each space. */
+export function trailKeys(spaces: number): string[] {
+  return ["sub", ...Array.from({ length: spaces }, (_, i) => `space-${i + 1}`)];
 }
 
 export interface DrawnBoard {
@@ -46,8 +56,8 @@ export interface DrawnBoard {
   pawnAt: Point[];
 }
 
-function buttonAttrs(label: string, pressed?: boolean): Record<string, string> {
-  const attrs: Record<string, string> = { role: "button", tabindex: "0", "aria-label": label };
+function buttonAttrs(label: string, pressed?: boolean, inTabOrder = true): Record<string, string> {
+  const attrs: Record<string, string> = { role: "button", tabindex: inTabOrder ? "0" : "-1", "aria-label": label };
   if (pressed !== undefined) attrs["aria-pressed"] = String(pressed);
   return attrs;
 }
@@ -68,11 +78,12 @@ export function drawBoard(view: PublicView, width: number, options: BoardOptions
   const sel = options.selection ?? null;
   const drop = options.drag?.target ?? null;
   const aboard = view.divers.filter((d) => d.position === 0 || d.position > layout.slots.length).length;
+  const stop = options.tabStop && trailKeys(view.trail.length).includes(options.tabStop) ? options.tabStop : "sub";
   const spaces = view.trail.map((space, i) => {
     const slot = layout.slots[i];
     const selected = editable && sel?.kind === "space" && sel.space === slot.space;
     const target = drop?.kind === "space" && drop.space === slot.space;
-    return drawSpace(space, slot.space, slot.x, slot.y, layout.pitch, editable, selected, target);
+    return drawSpace(space, slot.space, slot.x, slot.y, layout.pitch, editable, selected, target, stop === `space-${slot.space}`);
   });
   const top = options.drag?.seat ?? options.raised ?? -1;
   const { nodes: pawns, at: pawnAt } = drawPawns(view, layout, aboard, editable, sel, options.drag?.seat ?? null);
@@ -91,7 +102,7 @@ export function drawBoard(view: PublicView, width: number, options: BoardOptions
     },
     s("title", { id: `${id}-title` }, trailSummary(view)),
     s("path", { class: "dsw-rope", d: layout.rope, fill: "none" }),
-    drawSub(view, layout, aboard, editable, drop?.kind === "sub"),
+    drawSub(view, layout, aboard, editable, drop?.kind === "sub", stop === "sub"),
     s("g", { class: "dsw-spaces" }, ...spaces),
     // A dragged (or moving) pawn is drawn last: above the pawns it passes over.
     s("g", { class: "dsw-pawns" }, ...pawns.filter((_, seat) => seat !== top), pawns[top]),
@@ -99,11 +110,17 @@ export function drawBoard(view: PublicView, width: number, options: BoardOptions
   return { tree, layout, pawnAt };
 }
 
-function drawSub(view: PublicView, layout: TrailLayout, aboard: number, editable: boolean, target: boolean): VNode {
+function drawSub(view: PublicView, layout: TrailLayout, aboard: number, editable: boolean, target: boolean, tabStop: boolean): VNode {
   const { x, y, width, height } = subHull(layout, aboard);
   return s(
     "g",
-    { class: target ? "dsw-sub dsw-drop-target" : "dsw-sub", "data-sub": "", "data-key": "sub", "data-air": view.air, ...(editable ? buttonAttrs("The submarine") : {}) },
+    {
+      class: target ? "dsw-sub dsw-drop-target" : "dsw-sub",
+      "data-sub": "",
+      "data-key": "sub",
+      "data-air": view.air,
+      ...(editable ? buttonAttrs("The submarine", undefined, tabStop) : {}),
+    },
     tooltip(`The submarine, dive ${view.dive}: ${plural(aboard, "diver")} aboard`),
     s("rect", { class: "dsw-sub-hull", x, y: y + height * 0.2, width, height: height * 0.8, rx: height * 0.4 }),
     s("rect", { class: "dsw-sub-tower", x: x + height * 0.3, y, width: height * 0.5, height: height * 0.3, rx: 3 }),
@@ -120,6 +137,7 @@ function drawSpace(
   editable: boolean,
   selected: boolean,
   target = false,
+  tabStop = false,
 ): VNode {
   const r = pitch * 0.36;
   const kind = space === null ? "blank" : space.length > 1 ? "stack" : "chip";
@@ -150,7 +168,7 @@ function drawSpace(
       "data-space": number,
       "data-kind": kind,
       "data-key": `space-${number}`,
-      ...(editable ? buttonAttrs(label, selected) : {}),
+      ...(editable ? buttonAttrs(label, selected, tabStop) : {}),
     },
     ...children,
   );

@@ -6,7 +6,7 @@
 
 import type { AnyModel } from "@anywidget/types";
 import type { EditOp, Intent, Model, Reply, TableView } from "./model";
-import { chipIcon, drawBoard, PAWN_COLOURS, type DrawnBoard } from "./board";
+import { chipIcon, drawBoard, PAWN_COLOURS, trailKeys, type DrawnBoard } from "./board";
 import { badgeText, chipCount, itemsText, pawnLabels, plural, showsBadge, statusLine, stepAnnouncement, whereText } from "./format";
 import { airLevel, forecastText, gaugeCells, AIR_MAX } from "./gauge";
 import { isSpeed, lastRoll, moveDuration, moveFrames, moveToAnimate, shouldAnimate, SPEEDS } from "./anim";
@@ -57,6 +57,8 @@ export class BoardUI {
 
   // Local to this view.
   private sel: Selection = null;
+  /** Edit mode: the place on the trail the Tab key stops at (the arrow keys move it). */
+  private tabStop = "sub";
   /** A pawn being dragged in edit mode (it moves once the pointer has gone DRAG_START_PX). */
   private drag: {
     seat: number;
@@ -202,6 +204,14 @@ export class BoardUI {
       this.log,
     );
     this.boardWrap.addEventListener("click", (e) => this.onBoardClick(e));
+    // A place on the trail focused by a click keeps the trail's one tab stop.
+    this.boardWrap.addEventListener("focusin", (e) => {
+      const key = (e.target as Element).getAttribute?.("data-key");
+      if (key && key !== this.tabStop && this.view?.mode === "edit" && trailKeys(this.view.trail.length).includes(key)) {
+        this.tabStop = key;
+        this.drawBoardOnly();
+      }
+    });
     this.boardWrap.addEventListener("pointerdown", (e) => this.onPointerDown(e));
     this.boardWrap.addEventListener("pointermove", (e) => this.onPointerMove(e));
     this.boardWrap.addEventListener("pointerup", (e) => this.onPointerUp(e));
@@ -449,6 +459,19 @@ export class BoardUI {
     const t = e.target as HTMLElement;
     const tag = t.tagName?.toLowerCase();
     const typing = tag === "textarea" || tag === "select" || (tag === "input" && (t as HTMLInputElement).type !== "range" && (t as HTMLInputElement).type !== "file");
+    // The trail in edit mode is one tab stop: the arrow keys (Home, End) move along it.
+    const key = t.getAttribute?.("data-key");
+    const places = this.view?.mode === "edit" ? trailKeys(this.view.trail.length) : [];
+    const here = key ? places.indexOf(key) : -1;
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+    if (here >= 0 && (step !== undefined || e.key === "Home" || e.key === "End")) {
+      e.preventDefault();
+      const next = e.key === "Home" ? 0 : e.key === "End" ? places.length - 1 : Math.min(places.length - 1, Math.max(0, here + (step ?? 0)));
+      this.tabStop = places[next];
+      this.drawBoardOnly();
+      this.focusControl(this.tabStop);
+      return;
+    }
     // SVG buttons (edit mode) act on Enter and Space like real buttons.
     if (!typing && (e.key === "Enter" || e.key === " ") && t instanceof SVGElement && t.getAttribute("role") === "button") {
       e.preventDefault();
@@ -598,8 +621,8 @@ export class BoardUI {
     const columns = trailLayout(view.trail.length, width).columns;
     const { trail, divers, current_player, mode, air, dive } = view;
     const drag = this.drag?.moving ? { seat: this.drag.seat, target: this.drag.target } : null;
-    if (!this.changed("board", JSON.stringify([trail, divers, current_player, mode, air, dive, this.sel, columns, drag])) && raise === null) return;
-    this.drawn = drawBoard(view, width, { editable: view.mode === "edit", selection: this.sel, id: this.id, drag, raised: raise });
+    if (!this.changed("board", JSON.stringify([trail, divers, current_player, mode, air, dive, this.sel, columns, drag, this.tabStop])) && raise === null) return;
+    this.drawn = drawBoard(view, width, { editable: view.mode === "edit", selection: this.sel, id: this.id, drag, raised: raise, tabStop: this.tabStop });
     this.columns = this.drawn.layout.columns;
     patchChildren(this.boardWrap, [this.drawn.tree]);
   }
@@ -825,7 +848,7 @@ export class BoardUI {
     if (sel?.kind === "diver") {
       setText(e.hint, `${nameOf(view, sel.seat)} picked: click a space or the sub (or drag the pawn there) to put the diver there.`);
     } else {
-      setText(e.hint, "Click a diver, then a space or the sub, to move it, or drag it there. Click a space to change what lies there.");
+      setText(e.hint, "Click a diver, then a space or the sub, to move it, or drag it there. Click a space to change what lies there. On the trail, the arrow keys move from space to space.");
     }
     if (sel?.kind === "space") {
       const k = sel.space;

@@ -2,7 +2,7 @@
 // (snabbdom's entry point reads `window` as it loads, so even the description tests need a DOM.)
 import { describe, expect, it } from "vitest";
 import { attrText, keyedByText, s, v, type VNode } from "../src/vdom";
-import { chipIcon, drawBoard } from "../src/board";
+import { chipIcon, drawBoard, trailKeys } from "../src/board";
 import { diver, tableView } from "./fixtures";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -89,6 +89,17 @@ describe("drawBoard (described, not drawn)", () => {
     expect(buttons).toHaveLength(5 + 3 + 1);
     const selected = find(edit, (n) => String(attrs(n).class ?? "").includes("dsw-selected"));
     expect(selected.map((n) => attrs(n)["data-diver"])).toEqual(["2"]);
+  });
+
+  it("puts one place on the trail in the tab order in edit mode (the sub unless told), pawns each", () => {
+    const stops = (tabStop?: string) =>
+      find(drawBoard(view, 640, { editable: true, tabStop }).tree, (n) => attrs(n).tabindex === "0").map((n) => String(attrs(n)["data-key"]));
+    expect(trailKeys(3)).toEqual(["sub", "space-1", "space-2", "space-3"]);
+    expect(stops()).toEqual(["sub", "diver-0", "diver-1", "diver-2"]);
+    expect(stops("space-3")).toEqual(["space-3", "diver-0", "diver-1", "diver-2"]);
+    expect(stops("space-99")).toEqual(["sub", "diver-0", "diver-1", "diver-2"]); // a space no longer there
+    const others = find(drawBoard(view, 640, { editable: true, tabStop: "space-3" }).tree, (n) => attrs(n).tabindex === "-1");
+    expect(others).toHaveLength(view.trail.length); // the sub and every other space: reached by the arrow keys
   });
 
   it("draws a dragged pawn last, still keyed by its seat", () => {

@@ -176,3 +176,43 @@ def test_escape_puts_down_a_picked_pawn_in_edit_mode(open_notebook):
     state = kernel_state(nb)
     assert state["seq"] == seq
     assert state["view"]["divers"][1]["position"] == 0
+
+
+def test_in_edit_mode_the_trail_is_one_tab_stop_and_the_arrow_keys_move_along_it(open_notebook):
+    nb = open_notebook([play_cell(["Ann", "Bob"], {}, 3)])
+    nb.run_cell(0, timeout=180)
+    board = BoardPage(nb).wait_drawn()
+    board.click("Edit position")
+    board.root.scroll_into_view_if_needed()
+    svg = board.root.locator("svg.dsw-board")
+    page = nb.page
+
+    def focused() -> str | None:
+        return page.evaluate("() => document.activeElement.dataset.key ?? null")
+
+    # the sub and 32 spaces: one stop for Tab, not 33; each pawn is its own stop
+    assert svg.locator('[tabindex="0"]').evaluate_all("ns => ns.map((n) => n.dataset.key)") == ["sub", "diver-0", "diver-1"]
+    # Bob, picked by keyboard, goes to space 4 by the arrow keys and Enter
+    pawn = svg.locator('[data-diver="1"] [role=button]')
+    for _ in range(25):  # (the switch to edit mode keeps the focus on its button: wait until it has)
+        pawn.focus()
+        page.wait_for_timeout(200)
+        if focused() == "diver-1":
+            break
+    page.keyboard.press("Enter")
+    svg.locator('[data-diver="1"] [aria-pressed="true"]').wait_for(state="attached")
+    svg.locator('[data-key="sub"]').focus()
+    for _ in range(4):
+        page.keyboard.press("ArrowRight")
+    assert focused() == "space-4"
+    assert svg.locator('[tabindex="0"]').evaluate_all("ns => ns.map((n) => n.dataset.key)") == ["space-4", "diver-0", "diver-1"]
+    before = board.seq()
+    page.keyboard.press("Enter")
+    board.wait_seq_after(before)
+    page.keyboard.press("End")
+    assert focused() == f"space-{svg.locator('[data-space]').count()}"
+    page.keyboard.press("Home")
+    assert focused() == "sub"
+    page.keyboard.press("ArrowLeft")  # the sub is the trail's start: the focus stays
+    assert focused() == "sub"
+    assert kernel_state(nb)["view"]["divers"][1]["position"] == 4
