@@ -37,8 +37,8 @@ RUN_AXE_JS = """async ([el, tags]) => {
     };
 }"""
 
-# WCAG's contrast ratio of an element's text colour against the first opaque background
-# behind it (the element's own or an ancestor's).
+# WCAG's contrast ratio of an element's text colour (an SVG text's fill) against the first
+# opaque background behind it (the element's own or an ancestor's).
 CONTRAST_JS = """(el) => {
     const rgb = (css) => (css.match(/[\\d.]+/g) || []).map(Number);
     const lum = ([r, g, b]) => {
@@ -52,7 +52,7 @@ CONTRAST_JS = """(el) => {
         node = node.parentElement;
     }
     bg = bg || [255, 255, 255];
-    const fg = rgb(getComputedStyle(el).color);
+    const fg = rgb(el instanceof SVGElement ? getComputedStyle(el).fill : getComputedStyle(el).color);
     const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
     return (a + 0.05) / (b + 0.05);
 }"""
@@ -84,6 +84,10 @@ def test_axe_finds_no_wcag_violation_on_the_board(open_notebook):
             found[state] = result["violations"]
 
     check("fresh")
+    # the odds panels' small grey text (ticks, titles) reads too: 4.5:1 at least
+    nb.page.wait_for_function("() => document.querySelectorAll('.deepsea-panels .xtick text').length > 0", timeout=90_000)
+    tick = nb.page.locator(".deepsea-panels .xtick text").first
+    assert tick.evaluate(CONTRAST_JS) >= 4.5
     board.click("Roll")
     board.wait_still()
     board.click("Pick up")
@@ -110,6 +114,7 @@ def test_axe_finds_no_wcag_violation_on_the_board(open_notebook):
     try:
         check("dark theme, low air")
         assert air.evaluate(CONTRAST_JS) >= 3.0
+        assert tick.evaluate(CONTRAST_JS) >= 4.5
     finally:
         set_theme(nb.page, "JupyterLab Light")  # the theme is a setting of the shared JupyterLab
     assert not found, "\n".join(f"{state}: {v['id']} ({v['impact']}): {v['nodes'][:2]}"
