@@ -110,11 +110,12 @@ class OddsMapPanel:
         import ipywidgets
 
         self.figure = PanelFigure(_figure(None, 0, FULL_AIR, 0, "the diver"))
-        self.control = ipywidgets.ToggleButtons(
+        # Radio buttons, not toggle buttons: a screen reader hears which one is chosen
+        # (ipywidgets' toggle buttons show it by colour only). In a row: see widget.css.
+        self.control = ipywidgets.RadioButtons(
             options=[("drop one", -1), ("as carried", 0), ("pick up one", 1)], value=0,
-            description="items:", tooltips=["what if I drop one", "the items carried now",
-                                            "what if I pick up one more"],
-            style={"button_width": "auto"})
+            description="items:")
+        self.control.add_class("deepsea-items-choice")
         self._widget = None
         self._sit: Situation | None = None
         self._grid_key = (0, 0)

@@ -221,3 +221,25 @@ def test_in_edit_mode_the_trail_is_one_tab_stop_and_the_arrow_keys_move_along_it
     page.keyboard.press("ArrowLeft")  # the sub is the trail's start: the focus stays
     assert focused() == "sub"
     assert kernel_state(nb)["view"]["divers"][1]["position"] == 4
+
+
+def test_the_odds_maps_item_choice_is_radio_buttons_in_one_row(open_notebook):
+    """A screen reader hears which "items:" choice is on (toggle buttons showed it by colour)."""
+    nb = open_notebook([play_cell(["Ann", "Bob"], {}, 3)], height=1400)
+    nb.run_cell(0, timeout=180)
+    BoardPage(nb).wait_drawn()
+    choice = nb.page.locator(".deepsea-items-choice")
+    choice.wait_for(timeout=60_000)
+    radios = choice.get_by_role("radio")
+    assert radios.evaluate_all("rs => rs.map((r) => r.closest('label').textContent.trim())") == [
+        "drop one", "as carried", "pick up one"]
+    tops = radios.evaluate_all("rs => rs.map((r) => Math.round(r.getBoundingClientRect().top))")
+    assert len(set(tops)) == 1, tops  # one row
+    assert choice.get_by_role("radio", name="as carried").is_checked()
+    choice.get_by_role("radio", name="pick up one").check()
+    for _ in range(50):
+        if nb.eval_json("app.panels.odds_map.control.value") == 1:
+            break
+        nb.page.wait_for_timeout(200)
+    assert nb.eval_json("app.panels.odds_map.control.value") == 1
+    assert "pick up one more" in nb.eval_json("app.panels.odds_map.figure.layout.title.text")
