@@ -90,6 +90,18 @@ export function trailSummary(view: PublicView): string {
   return divers ? `${head} ${divers}.` : head;
 }
 
+/** The trail space by space, in words, with who stands where: "Space 4: level 1 chip. Ann, diving down". */
+export function trailLines(view: PublicView): string[] {
+  const here = new Map<number, string[]>();
+  for (const d of view.divers) {
+    if (d.position > 0) here.set(d.position, [...(here.get(d.position) ?? []), `${d.name}, ${d.returning ? "heading back" : "diving down"}`]);
+  }
+  return view.trail.map((space, i) => {
+    const who = here.get(i + 1);
+    return `${describeSpace(space, i + 1)}${who ? `. ${who.join("; ")}` : ""}`;
+  });
+}
+
 /** One line above the board: whose turn it is and what they may do. */
 export function statusLine(view: PublicView | TableView): string {
   const dive = `Dive ${view.dive} of ${DIVES} · ${airText(view.air)}`;

@@ -7,7 +7,7 @@
 import type { AnyModel } from "@anywidget/types";
 import type { EditOp, Intent, Model, Reply, TableView } from "./model";
 import { chipIcon, drawBoard, PAWN_COLOURS, trailKeys, type DrawnBoard } from "./board";
-import { badgeText, chipCount, itemsText, pawnLabels, plural, showsBadge, statusLine, stepAnnouncement, whereText } from "./format";
+import { badgeText, chipCount, itemsText, pawnLabels, plural, showsBadge, statusLine, stepAnnouncement, trailLines, whereText } from "./format";
 import { airLevel, forecastText, gaugeCells, AIR_MAX } from "./gauge";
 import { isSpeed, lastRoll, moveDuration, moveFrames, moveToAnimate, shouldAnimate, SPEEDS } from "./anim";
 import {
@@ -110,6 +110,8 @@ export class BoardUI {
   private readonly summary: HTMLElement;
   private readonly gauge: HTMLElement;
   private readonly boardWrap: HTMLElement;
+  /** The trail space by space in words (closed unless opened). */
+  private readonly trailText: HTMLElement;
   private readonly buttons: Record<string, HTMLButtonElement> = {};
   private readonly drops: HTMLElement;
   private readonly speedSelect: HTMLSelectElement;
@@ -149,6 +151,7 @@ export class BoardUI {
     this.summary = h("section", { class: "dsw-summary", attrs: { "aria-label": "Summary" } });
     this.gauge = h("div", { class: "dsw-gauge" });
     this.boardWrap = h("div", { class: "dsw-boardwrap" });
+    this.trailText = h("details", { class: "dsw-trail-text" });
     this.drops = h("span", { class: "dsw-drops" });
     this.speedSelect = h("select", { class: "dsw-speed", attrs: { "aria-label": "Speed", "data-key": "speed" } });
     for (const [value, s] of Object.entries(SPEEDS)) {
@@ -197,6 +200,7 @@ export class BoardUI {
       this.summary,
       this.gauge,
       this.boardWrap,
+      this.trailText,
       controls,
       this.editPanel,
       this.savePanel,
@@ -548,6 +552,12 @@ export class BoardUI {
     this.updateEdit(view);
     const { divers, badges, bots, current_player, is_over } = view;
     if (this.changed("divers", JSON.stringify([divers, badges, bots, current_player, is_over]))) this.updateDivers(view);
+    if (this.changed("trailText", JSON.stringify([view.trail, view.divers.map((d) => [d.name, d.position, d.returning])]))) {
+      patchChildren(this.trailText, [
+        v("summary", null, "The trail in words"),
+        v("ol", { class: "dsw-trail-lines" }, ...keyedByText(trailLines(view), (line) => v("li", null, line))),
+      ]);
+    }
     const log = view.log ?? [];
     if (this.changed("log", `${view.seq}|${log.length}|${log[0]}|${log[1]}`)) this.updateLog(view);
 

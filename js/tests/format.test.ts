@@ -16,6 +16,7 @@ import {
   statusLine,
   stepAnnouncement,
   trailCounts,
+  trailLines,
   trailSummary,
 } from "../src/format";
 import type { Diver, PublicView, TableView } from "../src/model";
@@ -110,6 +111,20 @@ describe("words", () => {
     expect(statusLine(view({ ...over, winners: [0, 2], scores: [7, 1, 7] }))).toBe(
       "Game over · Ann and Cy share the win with 7 points",
     );
+  });
+});
+
+describe("the trail in words", () => {
+  it("says what lies on each space and who stands there", () => {
+    const v = view({
+      trail: [[1], null, [2, 3]],
+      divers: [diver("Ann", { position: 2 }), diver("Bob", { position: 3, returning: true }), diver("Cy")],
+    });
+    expect(trailLines(v)).toEqual([
+      "Space 1: level 1 chip",
+      "Space 2: blank. Ann, diving down",
+      "Space 3: stack of 2 chips (levels 2, 3). Bob, heading back",
+    ]);
   });
 });
 

@@ -141,6 +141,12 @@ def test_a_screen_reader_hears_each_step_and_the_new_status(open_notebook):
     text = said(board)
     assert text.startswith("Ann picks up a level-"), text
     assert text.endswith("Bob to roll."), text
+    # the trail in words: every space, what lies there and who stands there
+    board.root.get_by_text("The trail in words").click()
+    lines = board.root.locator(".dsw-trail-lines li")
+    ann = nb.eval_json("app.game.divers[0].position")
+    assert lines.count() == nb.eval_json("len(app.game.trail)")
+    assert lines.nth(ann - 1).text_content().startswith(f"Space {ann}: blank. Ann, diving down")
     # her card names the chip in words ("level 2 chip"), not by the short "L2" shown
     card = board.root.locator(".dsw-divers li").first.aria_snapshot()
     assert re.search(r'img "level \d chip"', card) and not re.search(r"\bL\d\b", card), card
