@@ -50,6 +50,9 @@ function prefersReducedMotion(): boolean {
   return !!reducedMotion?.matches;
 }
 
+/** Edit mode: how far each arrow key moves the focus along the trail. */
+const TRAIL_STEPS: Record<string, number | undefined> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+
 export class BoardUI {
   private readonly model: AnyModel<Model>;
   private readonly el: HTMLElement;
@@ -467,7 +470,7 @@ export class BoardUI {
     const key = t.getAttribute?.("data-key");
     const places = this.view?.mode === "edit" ? trailKeys(this.view.trail.length) : [];
     const here = key ? places.indexOf(key) : -1;
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+    const step = TRAIL_STEPS[e.key];
     if (here >= 0 && (step !== undefined || e.key === "Home" || e.key === "End")) {
       e.preventDefault();
       const next = e.key === "Home" ? 0 : e.key === "End" ? places.length - 1 : Math.min(places.length - 1, Math.max(0, here + (step ?? 0)));
