@@ -154,7 +154,12 @@ export class BoardUI {
     this.summary = h("section", { class: "dsw-summary", attrs: { "aria-label": "Summary" } });
     this.gauge = h("div", { class: "dsw-gauge" });
     this.boardWrap = h("div", { class: "dsw-boardwrap" });
-    this.trailText = h("details", { class: "dsw-trail-text" });
+    this.trailText = h("details", { class: "dsw-trail-text" }, h("summary", {}, "The trail in words"), h("ol", { class: "dsw-trail-lines" }));
+    // Its list is built only while it is open (a redraw of the board does not pay for it).
+    this.trailText.addEventListener("toggle", () => {
+      this.keys.delete("trailText");
+      if (this.view) this.updateTrailText(this.view);
+    });
     this.drops = h("span", { class: "dsw-drops" });
     this.speedSelect = h("select", { class: "dsw-speed", attrs: { "aria-label": "Speed", "data-key": "speed" } });
     for (const [value, s] of Object.entries(SPEEDS)) {
@@ -555,12 +560,7 @@ export class BoardUI {
     this.updateEdit(view);
     const { divers, badges, bots, current_player, is_over } = view;
     if (this.changed("divers", JSON.stringify([divers, badges, bots, current_player, is_over]))) this.updateDivers(view);
-    if (this.changed("trailText", JSON.stringify([view.trail, view.divers.map((d) => [d.name, d.position, d.returning])]))) {
-      patchChildren(this.trailText, [
-        v("summary", null, "The trail in words"),
-        v("ol", { class: "dsw-trail-lines" }, ...keyedByText(trailLines(view), (line) => v("li", null, line))),
-      ]);
-    }
+    this.updateTrailText(view);
     const log = view.log ?? [];
     if (this.changed("log", `${view.seq}|${log.length}|${log[0]}|${log[1]}`)) this.updateLog(view);
 
@@ -990,6 +990,16 @@ export class BoardUI {
         );
       }),
     );
+  }
+
+  private updateTrailText(view: TableView): void {
+    const list = this.trailText.lastElementChild as HTMLElement;
+    if (!(this.trailText as HTMLDetailsElement).open) {
+      if (list.firstChild) patchChildren(list, []);
+      return;
+    }
+    if (!this.changed("trailText", JSON.stringify([view.trail, view.divers.map((d) => [d.name, d.position, d.returning])]))) return;
+    patchChildren(list, keyedByText(trailLines(view), (line) => v("li", null, line)));
   }
 
   private updateLog(view: TableView): void {

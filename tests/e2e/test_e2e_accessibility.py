@@ -159,6 +159,9 @@ def test_a_screen_reader_hears_each_step_and_the_new_status(open_notebook):
     text = said(board)
     assert len(events) >= 2 and all(e in text for e in events[1:]), (events, text)
     assert "Cy rolled" in text, text
+    # the trail in words, left open, follows the game
+    cy = nb.eval_json("app.game.divers[2].position")
+    assert cy > 0 and "Cy, diving down" in lines.nth(cy - 1).text_content()
     # an undo says where the game is now
     board.click("Undo")
     assert said(board).startswith("Dive 1 of 3, air "), said(board)
