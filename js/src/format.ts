@@ -120,13 +120,27 @@ export function statusLine(view: PublicView | TableView): string {
   return who ? `${dive} · ${who} ${todo}` : dive;
 }
 
+/** At most this many of the table's own log notes are read out for one step. */
+const NOTES_READ = 3;
+
 /**
- * What a new step did, for screen readers: each of its events in words (a
- * roll as "Ann rolled 3 and 1, moves 4 spaces"; a move that leaves its diver
- * to decide with what lies there), then the new status line, e.g.
- * "Ann picks up a level-1 chip on space 4. Dive 1 of 3, air 25, Bob to roll."
+ * What a new step did, for screen readers: the table's new notes in the log
+ * ("Undo: back to move 3", "Edit: set_air"; the lines above `lastTop`, the
+ * log's newest line when the previous step was read, that no event wrote),
+ * each event in words (a roll as "Ann rolled 3 and 1, moves 4 spaces"; a move
+ * that leaves its diver to decide with what lies there), then the new status
+ * line, e.g. "Ann picks up a level-1 chip on space 4. Dive 1 of 3, air 25, Bob to roll."
  */
-export function stepAnnouncement(view: TableView): string {
+export function stepAnnouncement(view: TableView, lastTop: string | null = null): string {
+  const events = view.events ?? [];
+  const written = new Set(events.map((e) => e.text));
+  const notes: string[] = [];
+  if (lastTop !== null) {
+    for (const line of view.log ?? []) {
+      if (line === lastTop || notes.length >= NOTES_READ) break;
+      if (!written.has(line)) notes.unshift(line);
+    }
+  }
   // The diver who just moved and now decides also hears what lies where it stands.
   const landed = (e: GameEvent): string => {
     const end = Number(e.end ?? 0);
@@ -135,10 +149,12 @@ export function stepAnnouncement(view: TableView): string {
     const space = view.trail[end - 1];
     return ` (${space === null ? "blank" : describeChips(space)})`;
   };
-  const said = (view.events ?? []).map((e) =>
-    e.type === "Rolled" && Array.isArray(e.dice) && e.dice.length === 2
-      ? `${e.name ?? ""} rolled ${e.dice[0]} and ${e.dice[1]}, moves ${plural(Number(e.move ?? 0), "space")}`
-      : String(e.text ?? "") + landed(e),
+  const said = notes.concat(
+    events.map((e) =>
+      e.type === "Rolled" && Array.isArray(e.dice) && e.dice.length === 2
+        ? `${e.name ?? ""} rolled ${e.dice[0]} and ${e.dice[1]}, moves ${plural(Number(e.move ?? 0), "space")}`
+        : String(e.text ?? "") + landed(e),
+    ),
   );
   said.push(statusLine(view).split(" · ").join(", "));
   return said

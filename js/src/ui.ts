@@ -62,6 +62,8 @@ export class BoardUI {
   private sel: Selection = null;
   /** Edit mode: the place on the trail the Tab key stops at (the arrow keys move it). */
   private tabStop = "sub";
+  /** The log's newest line when the last step was read out (its newer lines are new). */
+  private lastLogTop: string | null = null;
   /** A pawn being dragged in edit mode (it moves once the pointer has gone DRAG_START_PX). */
   private drag: {
     seat: number;
@@ -555,7 +557,10 @@ export class BoardUI {
     const who = view.is_over ? "" : nameOf(view, view.current_player);
     if (this.changed("gauge", `${view.air}|${view.forecast_air}|${who}`)) this.updateGauge(view);
     this.updateDice(view);
-    if (!override && view.seq !== this.lastSeq) setText(this.announce, stepAnnouncement(view));
+    if (!override && view.seq !== this.lastSeq) {
+      setText(this.announce, stepAnnouncement(view, this.lastLogTop));
+      this.lastLogTop = view.log?.[0] ?? null;
+    }
     this.updateControls(view);
     this.updateEdit(view);
     const { divers, badges, bots, current_player, is_over } = view;

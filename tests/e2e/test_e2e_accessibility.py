@@ -162,9 +162,9 @@ def test_a_screen_reader_hears_each_step_and_the_new_status(open_notebook):
     # the trail in words, left open, follows the game
     cy = nb.eval_json("app.game.divers[2].position")
     assert cy > 0 and "Cy, diving down" in lines.nth(cy - 1).text_content()
-    # an undo says where the game is now
+    # an undo says so, and where the game is now
     board.click("Undo")
-    assert said(board).startswith("Dive 1 of 3, air "), said(board)
+    assert re.match(r"Undo: .*\. Dive 1 of 3, air \d+, ", said(board)), said(board)
 
 
 def test_escape_puts_down_a_picked_pawn_in_edit_mode(open_notebook):
