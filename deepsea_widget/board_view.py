@@ -66,6 +66,7 @@ def board_view(table, odds=None) -> dict:
         "bot_to_move": table.bot_to_move,
         "log": table.log[:LOG_LINES],
         "events": table.last_events,
+        "notes": table.last_notes,
         "badges": badges(game, seed=table.seq) if odds is None else odds,
         "forecast_air": forecast_air(game),
         "summary": table.summary,

@@ -150,6 +150,8 @@ class Table:
         self.mode = "play"
         self._earlier: list[dict] = []  # what new games, loads and set-ups replaced (play-mode undo)
         self._before_edits: dict | None = None  # the table when edit mode began
+        self._new_notes: list[str] = []  # the table's own log lines since the last change
+        self.last_notes: list[str] = []  # ...those of the last change (the board reads them out)
         self._start_game(game)
 
     # ----- state ---------------------------------------------------------
@@ -158,6 +160,7 @@ class Table:
         self.log: list[str] = [str(e) for e in reversed(game.opening_events)]
         if note:
             self.log.insert(0, note)
+            self._new_notes.append(note)
         self.last_events: list[dict] = [e.to_dict() for e in game.opening_events]
         self.summary = None  # the last dive end (or game end), for the board
         self._edit_stack: list[dict] = []  # the table before each edit (snapshots, for edit-mode undo)
@@ -187,6 +190,7 @@ class Table:
     def _note(self, text: str) -> None:
         """A line of the table's own (undo, mode, edit) at the top of the log."""
         self.log = ([text] + self.log)[:MAX_LOG]
+        self._new_notes.append(text)
 
     @property
     def can_undo(self) -> bool:
@@ -509,4 +513,5 @@ class Table:
 
     def _changed(self) -> None:
         self.seq += 1
+        self.last_notes, self._new_notes = self._new_notes, []
         self.error = ""  # a refusal's message goes with the next change, from the board or from Python

@@ -111,10 +111,10 @@ class OddsMapPanel:
 
         self.figure = PanelFigure(_figure(None, 0, FULL_AIR, 0, "the diver"))
         # Radio buttons, not toggle buttons: a screen reader hears which one is chosen
-        # (ipywidgets' toggle buttons show it by colour only). In a row: see widget.css.
+        # (ipywidgets' toggle buttons show it by colour only).
         self.control = ipywidgets.RadioButtons(
             options=[("drop one", -1), ("as carried", 0), ("pick up one", 1)], value=0,
-            description="items:")
+            description="items:", orientation="horizontal")
         self.control.add_class("deepsea-items-choice")
         self._widget = None
         self._sit: Situation | None = None

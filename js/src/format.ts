@@ -120,27 +120,17 @@ export function statusLine(view: PublicView | TableView): string {
   return who ? `${dive} · ${who} ${todo}` : dive;
 }
 
-/** At most this many of the table's own log notes are read out for one step. */
-const NOTES_READ = 3;
-
 /**
- * What a new step did, for screen readers: the table's new notes in the log
- * ("Undo: back to move 3", "Edit: set_air"; the lines above `lastTop`, the
- * log's newest line when the previous step was read, that no event wrote),
- * each event in words (a roll as "Ann rolled 3 and 1, moves 4 spaces"; a move
- * that leaves its diver to decide with what lies there), then the new status
- * line, e.g. "Ann picks up a level-1 chip on space 4. Dive 1 of 3, air 25, Bob to roll."
+ * What a new step did, for screen readers: the table's own notes of the step
+ * ("Undo: back to move 3", "Edit: set_air"), each event in words (a roll as
+ * "Ann rolled 3 and 1, moves 4 spaces"; a move that leaves its diver to decide
+ * with what lies there; none in edit mode, where an edit only sets the game up
+ * afresh), then the new status line, e.g.
+ * "Ann picks up a level-1 chip on space 4. Dive 1 of 3, air 25, Bob to roll."
  */
-export function stepAnnouncement(view: TableView, lastTop: string | null = null): string {
-  const events = view.events ?? [];
-  const written = new Set(events.map((e) => e.text));
-  const notes: string[] = [];
-  if (lastTop !== null) {
-    for (const line of view.log ?? []) {
-      if (line === lastTop || notes.length >= NOTES_READ) break;
-      if (!written.has(line)) notes.unshift(line);
-    }
-  }
+export function stepAnnouncement(view: TableView): string {
+  const notes = view.notes ?? [];
+  const events = view.mode === "edit" ? [] : view.events ?? [];
   // The diver who just moved and now decides also hears what lies where it stands.
   const landed = (e: GameEvent): string => {
     const end = Number(e.end ?? 0);

@@ -98,6 +98,8 @@ export interface TableView extends PublicView {
   bot_to_move?: boolean;
   /** Plain-language lines, newest first. */
   log?: string[];
+  /** The table's own new log lines of this step (an undo, an edit, a mode switch). */
+  notes?: string[];
   /** Events of the last step. */
   events?: GameEvent[];
   badges?: Array<Badge | null>;

@@ -62,8 +62,6 @@ export class BoardUI {
   private sel: Selection = null;
   /** Edit mode: the place on the trail the Tab key stops at (the arrow keys move it). */
   private tabStop = "sub";
-  /** The log's newest line when the last step was read out (its newer lines are new). */
-  private lastLogTop: string | null = null;
   /** A pawn being dragged in edit mode (it moves once the pointer has gone DRAG_START_PX). */
   private drag: {
     seat: number;
@@ -463,22 +461,28 @@ export class BoardUI {
       this.cancelDrag();
       return;
     }
-    if (e.key === "Escape" && this.sel && this.view?.mode === "edit") {
-      e.preventDefault(); // a picked pawn or space is put down: nothing is sent
-      this.sel = null;
-      this.drawBoardOnly();
-      this.updateEdit(this.view);
-      return;
-    }
     const t = e.target as HTMLElement;
     const tag = t.tagName?.toLowerCase();
     const typing = tag === "textarea" || tag === "select" || (tag === "input" && (t as HTMLInputElement).type !== "range" && (t as HTMLInputElement).type !== "file");
+    const sel = this.sel;
+    if (e.key === "Escape" && sel && !typing && this.view?.mode === "edit") {
+      e.preventDefault(); // a picked pawn or space is put down: nothing is sent
+      this.sel = null;
+      const place = sel.kind === "diver" ? `diver-${sel.seat}` : `space-${sel.space}`;
+      if (sel.kind === "space") this.tabStop = place;
+      this.drawBoardOnly();
+      this.updateEdit(this.view);
+      // (a space's editor, where the focus may have been, is gone: the keyboard goes back to the board)
+      if (!this.el.contains(document.activeElement)) this.focusControl(place);
+      return;
+    }
     // The trail in edit mode is one tab stop: the arrow keys (Home, End) move along it.
     const key = t.getAttribute?.("data-key");
     const places = this.view?.mode === "edit" ? trailKeys(this.view.trail.length) : [];
     const here = key ? places.indexOf(key) : -1;
     const step = TRAIL_STEPS[e.key];
-    if (here >= 0 && (step !== undefined || e.key === "Home" || e.key === "End")) {
+    const plain = !(e.altKey || e.ctrlKey || e.metaKey || e.shiftKey);
+    if (here >= 0 && plain && (step !== undefined || e.key === "Home" || e.key === "End")) {
       e.preventDefault();
       const next = e.key === "Home" ? 0 : e.key === "End" ? places.length - 1 : Math.min(places.length - 1, Math.max(0, here + (step ?? 0)));
       this.tabStop = places[next];
@@ -557,10 +561,7 @@ export class BoardUI {
     const who = view.is_over ? "" : nameOf(view, view.current_player);
     if (this.changed("gauge", `${view.air}|${view.forecast_air}|${who}`)) this.updateGauge(view);
     this.updateDice(view);
-    if (!override && view.seq !== this.lastSeq) {
-      setText(this.announce, stepAnnouncement(view, this.lastLogTop));
-      this.lastLogTop = view.log?.[0] ?? null;
-    }
+    if (!override && view.seq !== this.lastSeq) setText(this.announce, stepAnnouncement(view));
     this.updateControls(view);
     this.updateEdit(view);
     const { divers, badges, bots, current_player, is_over } = view;

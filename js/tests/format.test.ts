@@ -158,18 +158,14 @@ describe("what a screen reader hears after a step", () => {
     expect(stepAnnouncement(view())).toBe("Dive 1 of 3, air 25, Ann to roll.");
   });
 
-  it("reads the table's new log notes first (an undo, an edit), not lines an event wrote or older ones", () => {
-    const undone: TableView = { ...view(), events: [], log: ["Undo: back to move 0", "Ann moves to space 4", "Ann rolls 3+1 = 4: moves 4"] };
-    expect(stepAnnouncement(undone, "Ann moves to space 4")).toBe("Undo: back to move 0. Dive 1 of 3, air 25, Ann to roll.");
+  it("reads the table's own notes of the step first (an undo, an edit); in edit mode no events", () => {
+    const undone: TableView = { ...view(), events: [], notes: ["Undo: back to move 0"] };
+    expect(stepAnnouncement(undone)).toBe("Undo: back to move 0. Dive 1 of 3, air 25, Ann to roll.");
     const breath = { type: "Breathed", text: "Ann carries nothing: air stays 12" };
-    const edited: TableView = { ...view(), events: [breath], log: ["Edit: set_air", breath.text] };
-    // (an edit starts the log afresh: the last step's line is gone, so every new note counts)
-    expect(stepAnnouncement(edited, "Edit mode: set up a what-if position")).toBe(
-      "Edit: set_air. Ann carries nothing: air stays 12. Dive 1 of 3, air 25, Ann to roll.",
-    );
-    const many: TableView = { ...view(), events: [], log: ["e", "d", "c", "b", "a"] };
-    expect(stepAnnouncement(many, "zzz")).toBe("c. d. e. Dive 1 of 3, air 25, Ann to roll.");
-    expect(stepAnnouncement(many)).toBe("Dive 1 of 3, air 25, Ann to roll."); // the first step read: no notes
+    const edited: TableView = { ...view(), mode: "edit", events: [breath], notes: ["Edit: set_air"] };
+    expect(stepAnnouncement(edited)).toBe("Edit: set_air. Dive 1 of 3, air 25, Edit mode: set up a what-if position.");
+    const played: TableView = { ...view(), events: [breath], notes: ["Back to play"] };
+    expect(stepAnnouncement(played)).toBe("Back to play. Ann carries nothing: air stays 12. Dive 1 of 3, air 25, Ann to roll.");
   });
 
   it("keeps a sentence's own full stop and skips empty texts", () => {

@@ -229,6 +229,16 @@ def test_in_edit_mode_the_trail_is_one_tab_stop_and_the_arrow_keys_move_along_it
     assert focused() == "sub"
     page.keyboard.press("ArrowLeft")  # the sub is the trail's start: the focus stays
     assert focused() == "sub"
+    page.keyboard.press("Shift+ArrowRight")  # a modified arrow is not ours
+    assert focused() == "sub"
+    # a space picked with Enter opens its editor; Escape puts it down and the keyboard stays on the board
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    svg.locator('[data-space="1"][aria-pressed="true"]').wait_for(state="attached")
+    board.root.locator(".dsw-space-editor button").first.focus()  # in the space's editor
+    page.keyboard.press("Escape")
+    svg.locator('[data-space="1"][aria-pressed="false"]').wait_for(state="attached")
+    assert focused() == "space-1"  # the editor went away: the focus is back on the space
     assert kernel_state(nb)["view"]["divers"][1]["position"] == 4
 
 

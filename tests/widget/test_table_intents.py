@@ -488,3 +488,24 @@ def test_a_changed_table_save_is_refused_by_name(change, words):
     change(data)
     with pytest.raises(ValueError, match=re.escape(words)):
         Table.from_json(json.dumps(data))
+
+
+def test_each_change_carries_the_tables_own_notes_for_the_board_to_read_out(table):
+    """A move has events and no notes; an undo, a mode switch and every edit have their note,
+    also when an edit's note is the same text as the last one."""
+    from deepsea_widget.board_view import board_view
+
+    send(table, type="action", seat=0, action={"type": "roll"})
+    assert table.last_notes == [] and table.last_events
+    send(table, type="undo")
+    assert table.last_notes == ["Undo: back to move 0"]
+    send(table, type="mode", mode="edit")
+    assert table.last_notes == ["Edit mode: set up a what-if position"]
+    for _ in range(2):
+        send(table, type="edit", edit={"op": "set_air", "air": 12})
+        assert table.last_notes == ["Edit: set_air"]
+    assert board_view(table, odds=[None] * len(table.game.players))["notes"] == ["Edit: set_air"]
+    table.refuse("a refusal changes nothing")
+    assert table.last_notes == ["Edit: set_air"]
+    send(table, type="mode", mode="play")
+    assert table.last_notes[0].startswith("Back to play")
