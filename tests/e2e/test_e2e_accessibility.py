@@ -105,6 +105,16 @@ def test_axe_finds_no_wcag_violation_on_the_board(open_notebook):
     air = board.root.locator(".dsw-air-value")
     assert air.evaluate(CONTRAST_JS) >= 3.0
     board.click("Edit position")
+    # Ann's item-count badge, partly outside her pawn, is part of the pawn (a press there picks
+    # or drags her, not the space below), and the pawn shows the grab cursor, not a pointer
+    board.root.scroll_into_view_if_needed()
+    assert board.root.locator('svg.dsw-board [data-diver="0"] .dsw-carried-badge').evaluate(
+        """badge => { const r = badge.getBoundingClientRect();
+                     const hit = document.elementFromPoint(r.right - 2, r.top + r.height / 2);
+                     return hit && hit.closest('[data-diver]') ? hit.closest('[data-diver]').dataset.diver : null; }"""
+    ) == "0"
+    assert board.root.locator('svg.dsw-board [data-diver="0"] .dsw-pawn-body').evaluate(
+        "el => getComputedStyle(el).cursor") == "grab"
     board.root.locator('svg.dsw-board [data-diver="0"]').click()
     board.root.locator('svg.dsw-board [data-diver="0"] [aria-pressed="true"]').wait_for(state="attached")
     check("edit mode, a pawn picked")
