@@ -65,6 +65,17 @@ def axe(board: BoardPage) -> dict:
     return page.evaluate(RUN_AXE_JS, [board.root.element_handle(), WCAG])
 
 
+def pick_by_keyboard(board: BoardPage, seat: int) -> None:
+    """In edit mode, focus a pawn's button and press Enter on it."""
+    pawn = board.root.locator(f'svg.dsw-board [data-diver="{seat}"] [role=button]')
+    for _ in range(25):  # (the switch to edit mode keeps the focus on its button: wait until it has)
+        pawn.focus()
+        board.page.wait_for_timeout(200)
+        if board.page.evaluate("() => document.activeElement.dataset.key") == f"diver-{seat}":
+            break
+    board.page.keyboard.press("Enter")
+
+
 def said(board: BoardPage) -> str:
     """What the board last read out to screen readers."""
     return board.text(".dsw-sr[role=status]")
@@ -184,13 +195,7 @@ def test_escape_puts_down_a_picked_pawn_in_edit_mode(open_notebook):
     board.click("Edit position")
     seq = kernel_state(nb)["seq"]  # (before the keys: running a cell takes the focus)
     board.root.scroll_into_view_if_needed()
-    pawn = board.root.locator('svg.dsw-board [data-diver="1"] [role=button]')
-    for _ in range(25):  # (the switch to edit mode keeps the focus on its button: wait until it has)
-        pawn.focus()
-        nb.page.wait_for_timeout(200)
-        if nb.page.evaluate("() => document.activeElement.dataset.key") == "diver-1":
-            break
-    nb.page.keyboard.press("Enter")
+    pick_by_keyboard(board, 1)
     board.root.locator('svg.dsw-board [data-diver="1"] [aria-pressed="true"]').wait_for(state="attached")
     nb.page.keyboard.press("Escape")
     board.root.locator('svg.dsw-board [data-diver="1"] [aria-pressed="false"]').wait_for(state="attached")
@@ -217,13 +222,7 @@ def test_in_edit_mode_the_trail_is_one_tab_stop_and_the_arrow_keys_move_along_it
     # the sub and 32 spaces: one stop for Tab, not 33; each pawn is its own stop
     assert svg.locator('[tabindex="0"]').evaluate_all("ns => ns.map((n) => n.dataset.key)") == ["sub", "diver-0", "diver-1"]
     # Bob, picked by keyboard, goes to space 4 by the arrow keys and Enter
-    pawn = svg.locator('[data-diver="1"] [role=button]')
-    for _ in range(25):  # (the switch to edit mode keeps the focus on its button: wait until it has)
-        pawn.focus()
-        page.wait_for_timeout(200)
-        if focused() == "diver-1":
-            break
-    page.keyboard.press("Enter")
+    pick_by_keyboard(board, 1)
     svg.locator('[data-diver="1"] [aria-pressed="true"]').wait_for(state="attached")
     svg.locator('[data-key="sub"]').focus()
     for _ in range(4):
