@@ -32,22 +32,38 @@ export function airLevel(air: number): AirLevel {
  * One cell per value of the track, 25 first: "left" (still there), "risk"
  * (left now, gone by the forecast turn), "used", with the marker on the
  * current value and the forecast marker on the forecast value.
+ *
+ * `label` is the number written on the cell: every fifth value, the air now
+ * and the forecast. On a narrow gauge the numbers are wider than the cells,
+ * so a number within `CROWD` cells of a more important one (the air now
+ * first, then the forecast) is `crowded`, and the stylesheet hides it there.
  */
 export interface GaugeCell {
   value: number;
   state: "left" | "risk" | "used";
   current: boolean;
   forecast: boolean;
+  label: string;
+  crowded: boolean;
 }
+
+/** How close (in cells) two numbers may be before the lesser one gives way on a narrow gauge. */
+export const CROWD = 2;
 
 export function gaugeCells(air: number, forecast: number | null | undefined): GaugeCell[] {
   const now = clampAir(air);
   const next = forecast === null || forecast === undefined ? null : clampAir(Math.min(forecast, now));
+  const marked = next !== null && next !== now ? next : null; // the forecast marker, if any
+  const near = (a: number, b: number | null) => b !== null && a !== b && Math.abs(a - b) <= CROWD;
   const cells: GaugeCell[] = [];
   for (let value = AIR_MAX; value >= 0; value--) {
     let state: GaugeCell["state"] = value <= now ? "left" : "used";
     if (state === "left" && next !== null && value > next) state = "risk";
-    cells.push({ value, state, current: value === now, forecast: next !== null && value === next && next !== now });
+    const current = value === now;
+    const isForecast = value === marked;
+    const label = value % 5 === 0 || current || isForecast ? String(value) : "";
+    const crowded = label !== "" && !current && (near(value, now) || (!isForecast && near(value, marked)));
+    cells.push({ value, state, current, forecast: isForecast, label, crowded });
   }
   return cells;
 }

@@ -720,8 +720,8 @@ export class BoardUI {
       const classes = ["dsw-cell", `dsw-cell-${cell.state}`];
       if (cell.current) classes.push("dsw-cell-now");
       if (cell.forecast) classes.push("dsw-cell-forecast");
-      const label = cell.value % 5 === 0 || cell.current || cell.forecast ? String(cell.value) : "";
-      return v("span", { class: classes.join(" ") }, label);
+      if (cell.crowded) classes.push("dsw-cell-crowded");
+      return v("span", { class: classes.join(" ") }, cell.label ? v("span", { class: "dsw-cell-num" }, cell.label) : null);
     });
     const text = forecastText(air, forecast, who);
     const className = `dsw-gauge dsw-air-${level}`;

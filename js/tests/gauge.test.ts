@@ -42,6 +42,29 @@ describe("air gauge", () => {
     expect(gaugeCells(9, 9).some((c) => c.forecast)).toBe(false);
   });
 
+  it("numbers every fifth cell, the air now and the forecast", () => {
+    const labelled = (cells: ReturnType<typeof gaugeCells>) => cells.filter((c) => c.label).map((c) => c.label);
+    expect(labelled(gaugeCells(17, 12))).toEqual(["25", "20", "17", "15", "12", "10", "5", "0"]);
+    expect(labelled(gaugeCells(25, null))).toEqual(["25", "20", "15", "10", "5", "0"]);
+  });
+
+  it("lets a number give way to a more important one near it (for narrow gauges)", () => {
+    const crowded = (cells: ReturnType<typeof gaugeCells>) => cells.filter((c) => c.crowded).map((c) => c.value);
+    // The air now beats every fifth value within two cells ...
+    expect(crowded(gaugeCells(24, null))).toEqual([25]);
+    expect(crowded(gaugeCells(17, null))).toEqual([15]);
+    expect(crowded(gaugeCells(18, null))).toEqual([20]);
+    expect(crowded(gaugeCells(13, null))).toEqual([15]);
+    expect(crowded(gaugeCells(12, null))).toEqual([10]);
+    // ... and the forecast; the forecast gives way to the air now.
+    expect(crowded(gaugeCells(17, 11))).toEqual([15, 10]);
+    expect(crowded(gaugeCells(12, 11))).toEqual([11, 10]);
+    // Never the air now itself, nor a number far enough away.
+    expect(crowded(gaugeCells(20, 17))).toEqual([15]);
+    expect(crowded(gaugeCells(25, 25))).toEqual([]);
+    expect(gaugeCells(3, 1).find((c) => c.current)?.crowded).toBe(false);
+  });
+
   it("says the forecast in words", () => {
     expect(forecastText(17, 12, "Ann")).toBe("Ann's next turn: air 12, −5 if everyone keeps their items");
     expect(forecastText(17, 17, "Ann")).toBe("Ann's next turn: air still 17 (nobody carries anything)");

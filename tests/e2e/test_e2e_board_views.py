@@ -146,6 +146,49 @@ def test_the_board_fits_narrow_and_wide_in_both_themes(open_notebook):
     set_theme(page, "JupyterLab Light")
 
 
+GAUGE_NUMBERS_JS = """el => {
+    const box = el.getBoundingClientRect();
+    const shown = [...el.querySelectorAll('.dsw-cell-num')]
+        .filter((n) => getComputedStyle(n).visibility === 'visible')
+        .map((n) => [n.textContent, n.getBoundingClientRect()]);
+    const overlapping = [];
+    shown.forEach(([a, p], i) => shown.slice(i + 1).forEach(([b, q]) => {
+        if (p.right > q.left && q.right > p.left) overlapping.push(a + '/' + b);
+    }));
+    return {
+        shown: shown.map(([t]) => t),
+        overlapping,
+        outside: shown.filter(([, r]) => r.left < box.left - 0.5 || r.right > box.right + 0.5).map(([t]) => t),
+        now: el.querySelector('.dsw-cell-now .dsw-cell-num')?.textContent,
+    };
+}"""
+
+
+def test_the_air_gauge_numbers_are_never_cut_nor_on_top_of_each_other(open_notebook):
+    # 26 cells share the gauge's width: below about 420 px of output a two-digit
+    # number is wider than its cell. The numbers then overhang their cells, and a
+    # number too close to the air now (or to the forecast) gives way.
+    nb = open_notebook([play_cell(["Ann", "Bob"], {}, 3)], height=1000)
+    nb.run_cell(0, timeout=120)
+    board = BoardPage(nb).wait_drawn()
+    for air in (25, 24):
+        if air != 25:
+            nb.run_code(f"app.edit(op='set_air', air={air}); app.back_to_play()")
+            board.root.locator(f".dsw-cell-now .dsw-cell-num:text-is('{air}')").wait_for(state="attached")
+        for width in (140, 230, 300, 360, 420, 700):
+            board.root.evaluate(f"el => {{ el.style.width = '{width}px'; }}")
+            nb.page.wait_for_timeout(100)
+            numbers = board.root.evaluate(GAUGE_NUMBERS_JS)
+            where = (air, width, numbers)
+            assert numbers["now"] == str(air) and str(air) in numbers["shown"], where
+            assert numbers["overlapping"] == [] and numbers["outside"] == [], where
+            if width >= 420:  # room for every number
+                assert numbers["shown"] == sorted({"25", "20", "15", "10", "5", "0", str(air)}, key=int, reverse=True), where
+            if width == 300:
+                assert "20" in numbers["shown"] and ("25" in numbers["shown"]) == (air == 25), where
+    board.root.evaluate("el => { el.style.width = ''; }")
+
+
 def test_rerunning_the_cell_after_a_kernel_restart_gives_a_working_board(open_notebook):
     # The second cell runs first after the restart, so the board cell's prompt
     # number changes when it is run again (that is how the harness sees a cell finish).
