@@ -13,15 +13,18 @@ After the move, one gather puts the states into the next group's layout (the
 next diver first, in free spaces; the one who just moved last, in spaces).
 Where each cell comes from depends only on the number of divers, so that is a
 table built once per n and kept (`_tables`: int16, 4.6 MB each for four
-divers), and each move only touches its group's box: about 20 ns a cell of a
-big group, a few times less a state than the sorting solvers.
+divers), and each move only touches its group's box: about 7 ns a cell of a
+big four-diver group, a few times less a state than the sorting solvers. The
+gather builds its index a chunk of rows at a time (`_CHUNK` cells), so the
+index never leaves the cache, and the roll's 1/9 is applied to each gathered
+chunk while it is there (a pass fewer over the whole box).
 
 Divers left alone or in twos are not expanded at all: one diver's chance is a
 lookup in `single_diver.home_table` (exact: nobody else breathes or stands in
 the way), two divers' joint outcome one in `_pair_table`.
 
 Memory: the arrays of a solve are kept for the next one (fresh pages cost more
-than the arithmetic here), about 50 MB after the deepest 4-diver questions.
+than the arithmetic here), about 100 MB after the deepest 4-diver questions.
 
 The chain's state count (`Chain.count`, the budget) counts each group's states
 as they arrive; a state reached from two groups is counted twice.
@@ -41,8 +44,9 @@ DENSE_FAR = 32  # the game's trail; a chain with a diver farther out uses the ot
 DENSE_SEATS = 4  # at most this many divers in the water (six would need 39**6 cells)
 PAD = MAX_MOVE  # a move takes free coordinates down to 1 - MAX_MOVE: index 1
 SIDE = DENSE_FAR + PAD + 1  # cells per axis of the tables
-_WIDE = 64  # cells along axis 1 of a move's result (> SIDE): see `_tables`
+_WIDE = 40  # cells along axis 1 of a move's result (> SIDE): see `_tables`
 _NOWHERE = -128 * _WIDE  # a table's "no state here": far below any box, clipped onto an empty cell
+_CHUNK = 1 << 16  # cells of index built at a time
 _BOX_SHAPE = (1, 2, 3, 2, 1)  # the dice sum's weights: a running sum of 3, twice
 
 _TABLES: dict = {}  # n -> (step, free)
@@ -162,6 +166,8 @@ class DenseSolver:
         except IndexError:  # the first solve, or several at once
             self.space = _Workspace()
         self.lone = home_table(max_distance=DENSE_FAR, max_chips=max(chain.chips))
+        # whether a diver's move is the dice sum as it is (0-2 items, see `_move`)
+        self.plain = [tuple(round(w * DICE_OUTCOMES) for _, w in moves) == _BOX_SHAPE for moves in chain.moves]
         # P(a move covers at least y free spaces), y = 0..MAX_MOVE, per diver
         self.reach = []
         for moves in chain.moves:
@@ -232,22 +238,11 @@ class DenseSolver:
         target = [max(lo[0] - pad, PAD + 1), lo[0] + values.shape[0] - 1]
         box = [(target[0], target[1])] + [(a, a + s - 1) for a, s in zip(lo[1:], values.shape[1:])]
         inner = math.prod(source.shape[1:])
-        index = self._index(box, _tables(n)[1], lo[0] - pad, inner, source.shape, skip=0)
-        self._gather(air, t, in_water, source, index, box)
+        self._gather(air, t, in_water, source, box, _tables(n)[1], lo[0] - pad, inner, 0)
 
-    def _index(self, box, table, base: int, stride: int, shape, skip: int) -> np.ndarray:
-        """Flat indices into a C-ordered source array of ``shape``, for every cell of ``box``.
-
-        The source's flat index is ``(table - base) * stride`` plus, for its
-        axes ``skip + 1`` on, the cell's coordinates along the target's axes
-        ``1`` on (from the box's corner). Cells the table has no state for come
-        out negative (clipped onto the empty cell 0 by the gather).
-        """
-        n = len(box)
-        cut = tuple(slice(a, b + 1) for a, b in box)
-        sizes = [b - a + 1 for a, b in box]
-        index = self.space.buffer("index", sizes, np.intp)
-        np.multiply(table[cut], stride, out=index, dtype=np.intp)
+    def _offsets(self, sizes, base: int, stride: int, shape, skip: int) -> np.ndarray:
+        """The part of the flat source index that does not come from the table (see `_gather`)."""
+        n = len(sizes)
         offsets = -base * stride
         inner = 1
         for k in range(n - 1, skip, -1):  # source axis k is target axis k - skip
@@ -255,8 +250,7 @@ class DenseSolver:
             along = np.arange(sizes[axis]) * inner
             offsets = offsets + along.reshape([sizes[axis] if i == axis else 1 for i in range(n)])
             inner *= shape[k]
-        index += offsets
-        return index
+        return offsets
 
     def _group(self, air: int, t: int, in_water: int) -> _Group:
         chain = self.chain
@@ -266,20 +260,59 @@ class DenseSolver:
             group = self.groups[key] = _Group(self._seats(t, in_water))
         return group
 
-    def _gather(self, air, t, in_water, source, index, box) -> None:
-        """Add the source cells ``index`` points at (a box at ``box``) to the group
-        (air, t, in_water), empty rows at either end of axis 0 left out."""
-        flat = self.space.take(index.size)
-        values = flat[:index.size].reshape(index.shape)
-        source.ravel().take(index, mode="clip", out=values)
-        states = int(np.count_nonzero(values))
+    def _gather(self, air, t, in_water, source, box, table, base, stride, skip,
+                scale=None) -> None:
+        """Add the source cells for every cell of ``box`` to the group (air, t, in_water),
+        empty rows at either end of axis 0 left out.
+
+        The source's flat index is ``(table - base) * stride`` plus, for its
+        axes ``skip + 1`` on, the cell's coordinates along the target's axes
+        ``1`` on (from the box's corner). Cells the table has no state for come
+        out negative (clipped onto the empty cell 0). The index is built and
+        used a few rows at a time, so that it stays in the cache; so are the
+        values gathered, multiplied by ``scale`` if given and counted.
+        """
+        cut = tuple(slice(a, b + 1) for a, b in box)
+        sizes = [b - a + 1 for a, b in box]
+        size = math.prod(sizes)
+        flat = self.space.take(size)
+        values = flat[:size].reshape(sizes)
+        offsets = self._offsets(sizes, base, stride, source.shape, skip)
+        tab = table[cut]
+        row = size // sizes[0]
+        step = max(1, _CHUNK // row)
+        index = self.space.buffer("index", (min(step, sizes[0]),) + tuple(sizes[1:]), np.intp)
+        src = source.ravel()
+        bits = values.view(np.int64)  # no value is -0.0: a cell is 0.0 iff its bits are
+        states = 0
+        first = last = -1  # the first and last rows with a state
+        for r in range(0, sizes[0], step):
+            e = min(r + step, sizes[0])
+            ix = index[:e - r]
+            np.multiply(tab[r:e], stride, out=ix, dtype=np.intp)
+            ix += offsets
+            chunk = values[r:e]
+            src.take(ix, mode="clip", out=chunk)
+            if scale is not None:
+                chunk *= scale
+            k = int(np.count_nonzero(bits[r:e]))
+            if k:
+                states += k
+                if first < 0:  # (its rows are looked at while they are in the cache)
+                    first = r
+                    while not values[first].max() > 0.0:  # (no value is negative)
+                        first += 1
+                last = r  # the last chunk with a state, for now
         if not states:
             self.space.give_back(flat)
             return
+        # its last row with a state (a chunk often ends in many empty rows)
+        tail = values[last:min(last + step, sizes[0])]
+        last += int(np.flatnonzero(tail.reshape(tail.shape[0], -1).max(axis=1) > 0.0)[-1])
         self.chain.count(states)
         group = self._group(air, t, in_water)
         lo = [a for a, _ in box]
-        values, lo[0] = _trim_rows(values, lo[0])
+        values, lo[0] = values[first:last + 1], lo[0] + first
         if group.array is None:
             group.array, group.lo, group.buffer = values, lo, flat
             return
@@ -340,37 +373,40 @@ class DenseSolver:
         # the move's result, with pad empty rows each side of the first two axes, so that
         # every source cell the gather may ask for is inside (and cell 0 is empty)
         out = self.space.buffer("moved", (rows + 2 * pad, _WIDE) + a.shape[2:])
-        out[:pad] = 0.0
-        out[pad + rows:] = 0.0
+        used = 2 * pad + a.shape[1]  # the columns the gather may read
+        out[:pad, :used] = 0.0
+        out[pad + rows:, :used] = 0.0
         out[pad:pad + rows, :pad] = 0.0
-        out[pad:pad + rows, pad + a.shape[1]:2 * pad + a.shape[1]] = 0.0
+        out[pad:pad + rows, pad + a.shape[1]:used] = 0.0
         moved = out[pad:pad + rows, pad:pad + a.shape[1]]
-        self._move(a, moved, moves)
+        scale = self._move(a, moved, moves, self.plain[t])
         if z_lo <= PAD:  # y <= 0: home on this move
+            if scale is not None:
+                moved[:PAD + 1 - z_lo] *= scale
             home = moved[:PAD + 1 - z_lo].sum(axis=0)
             self._push_positions(air_next, seats[1], in_water & ~(1 << t), lo[1:], home)
         if first > last:
             return
-        index = self._index(box, _tables(n)[0], (z_lo - pad) * _WIDE + lo[1] - pad,
-                            math.prod(a.shape[2:]), out.shape, skip=1)
-        self._gather(air_next, seats[1], in_water, out, index, box)
+        self._gather(air_next, seats[1], in_water, out, box, _tables(n)[0],
+                     (z_lo - pad) * _WIDE + lo[1] - pad, math.prod(a.shape[2:]), 1, scale)
 
-    def _move(self, a: np.ndarray, out: np.ndarray, moves) -> None:
+    def _move(self, a: np.ndarray, out: np.ndarray, moves, plain: bool):
         """Write into ``out`` every roll of the states ``a`` (free coordinates along axis 0):
-        y -> y - m with probability w; out's row 0 is y = a's row 0 - the largest move."""
+        y -> y - m with probability w; out's row 0 is y = a's row 0 - the largest move.
+        Returns the factor ``out`` is still to be multiplied by (None: none), which is
+        left to whoever reads it (one pass fewer over a big array)."""
         n_rows = a.shape[0]
         m_max = moves[-1][0]
-        weights = tuple(round(w * DICE_OUTCOMES) for _, w in moves)
-        if weights == _BOX_SHAPE:  # 0-2 items: two running sums of 3, then / 9
+        if plain:  # 0-2 items: two running sums of 3, then / 9
             run3 = self.space.buffer("run3", (n_rows + 2,) + a.shape[1:])
             # run3[i] = a[i] + a[i - 1] + a[i - 2]; out[k] = run3[k] + run3[k - 1] + run3[k - 2]
             _running_sum3(a, run3)
             _running_sum3(run3, out)
-            out *= 1.0 / DICE_OUTCOMES
-        else:
-            out[...] = 0.0
-            for m, w in moves:
-                out[m_max - m:m_max - m + n_rows] += a * w
+            return 1.0 / DICE_OUTCOMES
+        out[...] = 0.0
+        for m, w in moves:
+            out[m_max - m:m_max - m + n_rows] += a * w
+        return None
 
 
 def _running_sum3(a: np.ndarray, out: np.ndarray) -> None:
@@ -384,14 +420,3 @@ def _running_sum3(a: np.ndarray, out: np.ndarray) -> None:
     out[n] = a[n - 1]
     out[n + 1] = 0.0
     out[2:] += a
-
-
-def _trim_rows(values: np.ndarray, lo: int) -> tuple[np.ndarray, int]:
-    """``values`` (with a non-zero somewhere, its row 0 at index ``lo``) without empty rows
-    at either end of axis 0, and the index of its new row 0."""
-    first, last = 0, values.shape[0] - 1
-    while not values[first].any():
-        first += 1
-    while not values[last].any():
-        last -= 1
-    return values[first:last + 1], lo + first
