@@ -100,6 +100,31 @@ def test_whole_trail_positions_match_the_sorted_solver(case):
     assert dense == pytest.approx(_sorted_only(case), abs=1e-13)
 
 
+@settings(max_examples=15, deadline=None)
+@given(st.tuples(
+    st.lists(st.integers(12, DENSE_FAR), min_size=4, max_size=4, unique=True),
+    st.lists(st.sampled_from([0, 1, 1, 2]), min_size=4, max_size=4),
+    st.integers(8, 25), st.integers(0, 3)))
+def test_a_gather_done_in_many_small_chunks_gives_the_same_odds(case):
+    """The gather builds its index a chunk of rows at a time (`_CHUNK` cells; a big
+    4-diver group takes several). With a tiny chunk every gather takes many, and a
+    group's first and last rows with states fall anywhere among them."""
+    positions, chips, air, turn = case
+    if not any(chips):
+        chips = [1] + chips[1:]
+    with handover(-1):
+        whole = all_divers.p_home_all(positions, chips, air, turn)
+        chunk = _chain_dense._CHUNK
+        _chain_dense._CHUNK = 50  # (fewer cells than one row of any 3- or 4-diver group)
+        try:
+            chunked = all_divers.p_home_all(positions, chips, air, turn)
+        finally:
+            _chain_dense._CHUNK = chunk
+    assert chunked == whole  # the same arithmetic, cell for cell
+    if air <= 12:  # (the sorted solver is slow on the deepest ones)
+        assert whole == pytest.approx(_sorted_only((positions, chips, air, turn)), abs=1e-13)
+
+
 def test_every_item_count_moves_as_the_dice_say():
     """One diver among empty-handed ones far behind it: P(home) per item count, against the
     sorted solver, for all seatings."""
