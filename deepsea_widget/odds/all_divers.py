@@ -61,8 +61,9 @@ def p_home_all(positions, chips, air: int, turn: int, *,
     Cost grows with the number of states (positions x air x turn) the rest of
     the dive can reach: a few thousand for a typical 4-diver position (1-15 ms),
     millions when many divers are far out with few items and full air: up to
-    four divers, about 40 ns a state (a 4-diver position 20-32 spaces out with
-    full air: 1-3 million states, 60-200 ms); five or six, about 0.2 us a state.
+    four divers, about 10-25 ns a state (a 4-diver position 20-32 spaces out
+    with full air: 1-4 million states, 25-90 ms, depending on how busy the
+    machine is); five or six, about 0.1-0.2 us a state.
     Past ``max_states`` it raises `StateBudgetExceeded` instead of running on
     (fall back to Monte Carlo, `estimate_home`); the default lets the deep
     6-diver benchmark (6.3 million states, ~1 s) through. For a live display
