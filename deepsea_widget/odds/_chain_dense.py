@@ -24,7 +24,8 @@ lookup in `single_diver.home_table` (exact: nobody else breathes or stands in
 the way), two divers' joint outcome one in `_pair_table`.
 
 Memory: the arrays of a solve are kept for the next one (fresh pages cost more
-than the arithmetic here), about 100 MB after the deepest 4-diver questions.
+than the arithmetic here): about 40 MB after one of the deepest 4-diver
+questions, about 100 MB after many.
 
 The chain's state count (`Chain.count`, the budget) counts each group's states
 as they arrive; a state reached from two groups is counted twice.
@@ -44,7 +45,11 @@ DENSE_FAR = 32  # the game's trail; a chain with a diver farther out uses the ot
 DENSE_SEATS = 4  # at most this many divers in the water (six would need 39**6 cells)
 PAD = MAX_MOVE  # a move takes free coordinates down to 1 - MAX_MOVE: index 1
 SIDE = DENSE_FAR + PAD + 1  # cells per axis of the tables
-_WIDE = 40  # cells along axis 1 of a move's result (> SIDE): see `_tables`
+_WIDE = 40  # cells along axis 1 of a move's result (see `_tables`)
+# The gather reads there a box of positions (at most DENSE_FAR) with DENSE_SEATS - 1 empty
+# cells each side; a table packs (row, column) as row * _WIDE + column (column < SIDE)
+# into an int16, as it does _NOWHERE.
+assert DENSE_FAR + 2 * (DENSE_SEATS - 1) <= _WIDE and SIDE <= _WIDE and 128 * _WIDE <= 1 << 15
 _NOWHERE = -128 * _WIDE  # a table's "no state here": far below any box, clipped onto an empty cell
 _CHUNK = 1 << 16  # cells of index built at a time
 _BOX_SHAPE = (1, 2, 3, 2, 1)  # the dice sum's weights: a running sum of 3, twice

@@ -63,7 +63,7 @@ def p_home_all(positions, chips, air: int, turn: int, *,
     millions when many divers are far out with few items and full air: up to
     four divers, about 10-25 ns a state (a 4-diver position 20-32 spaces out
     with full air: 1-4 million states, 25-90 ms, depending on how busy the
-    machine is); five or six, about 0.1-0.2 us a state.
+    machine is); five or six, about 0.1-0.3 us a state.
     Past ``max_states`` it raises `StateBudgetExceeded` instead of running on
     (fall back to Monte Carlo, `estimate_home`); the default lets the deep
     6-diver benchmark (6.3 million states, ~1 s) through. For a live display

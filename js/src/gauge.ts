@@ -35,8 +35,9 @@ export function airLevel(air: number): AirLevel {
  *
  * `label` is the number written on the cell: every fifth value, the air now
  * and the forecast. On a narrow gauge the numbers are wider than the cells,
- * so a number within `CROWD` cells of a more important one (the air now
- * first, then the forecast) is `crowded`, and the stylesheet hides it there.
+ * so a number within `CROWD` cells of a more important one that is shown
+ * (the air now first, then the forecast) is `crowded`, and the stylesheet
+ * hides it there.
  */
 export interface GaugeCell {
   value: number;
@@ -55,6 +56,7 @@ export function gaugeCells(air: number, forecast: number | null | undefined): Ga
   const next = forecast === null || forecast === undefined ? null : clampAir(Math.min(forecast, now));
   const marked = next !== null && next !== now ? next : null; // the forecast marker, if any
   const near = (a: number, b: number | null) => b !== null && a !== b && Math.abs(a - b) <= CROWD;
+  const forecastShown = marked !== null && !near(marked, now); // (on a narrow gauge)
   const cells: GaugeCell[] = [];
   for (let value = AIR_MAX; value >= 0; value--) {
     let state: GaugeCell["state"] = value <= now ? "left" : "used";
@@ -62,7 +64,8 @@ export function gaugeCells(air: number, forecast: number | null | undefined): Ga
     const current = value === now;
     const isForecast = value === marked;
     const label = value % 5 === 0 || current || isForecast ? String(value) : "";
-    const crowded = label !== "" && !current && (near(value, now) || (!isForecast && near(value, marked)));
+    const crowded =
+      label !== "" && !current && (near(value, now) || (!isForecast && forecastShown && near(value, marked)));
     cells.push({ value, state, current, forecast: isForecast, label, crowded });
   }
   return cells;

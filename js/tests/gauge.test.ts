@@ -59,6 +59,8 @@ describe("air gauge", () => {
     // ... and the forecast; the forecast gives way to the air now.
     expect(crowded(gaugeCells(17, 11))).toEqual([15, 10]);
     expect(crowded(gaugeCells(12, 11))).toEqual([11, 10]);
+    // A forecast that gives way itself pushes nothing aside (10 is four cells from 14).
+    expect(crowded(gaugeCells(14, 12))).toEqual([15, 12]);
     // Never the air now itself, nor a number far enough away.
     expect(crowded(gaugeCells(20, 17))).toEqual([15]);
     expect(crowded(gaugeCells(25, 25))).toEqual([]);

@@ -155,8 +155,14 @@ GAUGE_NUMBERS_JS = """el => {
     shown.forEach(([a, p], i) => shown.slice(i + 1).forEach(([b, q]) => {
         if (p.right > q.left && q.right > p.left) overlapping.push(a + '/' + b);
     }));
+    // a number drawn over its neighbours, not under them (the point just inside each end)
+    const hidden = shown.filter(([, r]) => [r.left + 1, r.right - 1].some((x) => {
+        const top = document.elementFromPoint(x, (r.top + r.bottom) / 2);
+        return !(top && top.closest('.dsw-cell-num'));
+    })).map(([t]) => t);
     return {
         shown: shown.map(([t]) => t),
+        hidden,
         overlapping,
         outside: shown.filter(([, r]) => r.left < box.left - 0.5 || r.right > box.right + 0.5).map(([t]) => t),
         now: el.querySelector('.dsw-cell-now .dsw-cell-num')?.textContent,
@@ -177,11 +183,12 @@ def test_the_air_gauge_numbers_are_never_cut_nor_on_top_of_each_other(open_noteb
             board.root.locator(f".dsw-cell-now .dsw-cell-num:text-is('{air}')").wait_for(state="attached")
         for width in (140, 230, 300, 360, 420, 700):
             board.root.evaluate(f"el => {{ el.style.width = '{width}px'; }}")
+            board.root.locator(".dsw-gauge").scroll_into_view_if_needed()
             nb.page.wait_for_timeout(100)
             numbers = board.root.evaluate(GAUGE_NUMBERS_JS)
             where = (air, width, numbers)
             assert numbers["now"] == str(air) and str(air) in numbers["shown"], where
-            assert numbers["overlapping"] == [] and numbers["outside"] == [], where
+            assert numbers["overlapping"] == [] and numbers["outside"] == [] and numbers["hidden"] == [], where
             if width >= 420:  # room for every number
                 assert numbers["shown"] == sorted({"25", "20", "15", "10", "5", "0", str(air)}, key=int, reverse=True), where
             if width == 300:
