@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import warnings
 from pathlib import Path
 
 import pytest
@@ -151,6 +152,29 @@ def test_a_panel_whose_front_end_failed_to_start_is_replaced(open_notebook):
     nb.screenshot("panels-after-a-failed-start")
 
 
+# After a reload, JupyterLab's widget manager sometimes ends its restore without the
+# kernel's models, and an output showing a widget then says this instead (upstream and
+# known: jupyter-widgets/ipywidgets#3823). Here it did in 2 of about 20 CI runs, and in
+# 4 of 24 reloads with three CPU burners running; the next reload always worked. A person
+# would reload once more; so does the test, and says so in a warning.
+UPSTREAM_RESTORE_ERROR = "Error displaying widget: model not found"
+
+
+def _reload_until_the_widgets_are_restored(nb, attempts: int = 3) -> BoardPage:
+    for attempt in range(1, attempts + 1):
+        nb.page.reload()
+        nb.page.wait_for_selector(".jp-Notebook", timeout=60_000)
+        nb.wait_idle()
+        board = BoardPage(nb)
+        failed = nb.cell(0).get_by_text(UPSTREAM_RESTORE_ERROR)
+        board.root.locator("svg.dsw-board").or_(failed).first.wait_for(timeout=90_000)
+        if not failed.count():
+            return board
+        warnings.warn(f"reload {attempt} of {attempts}: JupyterLab showed {UPSTREAM_RESTORE_ERROR!r} "
+                      "(upstream restore race), reloading again")
+    raise AssertionError(f"{attempts} reloads in a row showed {UPSTREAM_RESTORE_ERROR!r}")
+
+
 def test_after_a_page_reload_the_panels_show_the_game_as_it_is_now(open_notebook):
     """plotly updates the views it has by messages alone; a reloaded page asks the kernel for
     each widget's whole state, which must be the figure as it is now, not as it opened
@@ -172,10 +196,7 @@ def test_after_a_page_reload_the_panels_show_the_game_as_it_is_now(open_notebook
     nb.page.keyboard.press("Control+s")  # JupyterLab restores outputs from the saved file
     nb.page.wait_for_function("() => !document.querySelector('.jp-mod-dirty')", timeout=30_000)
 
-    nb.page.reload()
-    nb.page.wait_for_selector(".jp-Notebook", timeout=60_000)
-    nb.wait_idle()
-    board = BoardPage(nb).wait_drawn(timeout=90)
+    board = _reload_until_the_widgets_are_restored(nb)
     nb.page.wait_for_function(f"() => document.querySelector('.dsw-root')?.dataset.seq === '{seq}'",
                               timeout=60_000)
     shown = None
