@@ -100,8 +100,11 @@ def _same(a, b) -> bool:
     return a == b
 
 
-# The page's first large JavaScript module (plotly's widget, about 5 MB) waits 3 s before it
+# The page's first large JavaScript module (plotly's widget, about 5 MB) waits 6 s before it
 # starts, as on a machine too busy to parse it in time: anywidget's 2 s start-up limit passes.
+# (anywidget then drops every message to that model; whether the page also logs "Failed to
+# initialize model." depends on whether anything awaited the model yet, so the test does not
+# look for it: with 3 s and that check it failed about 1 run in 3.)
 SLOW_FIRST_PLOTLY_JS = """() => {
     const Native = window.Blob;
     let slowed = 0;
@@ -109,7 +112,7 @@ SLOW_FIRST_PLOTLY_JS = """() => {
         if (slowed === 0 && options && options.type === "text/javascript" && parts.length === 1
                 && typeof parts[0] === "string" && parts[0].length > 1e6) {
             slowed += 1;
-            parts = ["await new Promise((resolve) => setTimeout(resolve, 3000));\\n" + parts[0]];
+            parts = ["await new Promise((resolve) => setTimeout(resolve, 6000));\\n" + parts[0]];
         }
         return new Native(parts, options);
     };
@@ -120,7 +123,7 @@ SLOW_FIRST_PLOTLY_JS = """() => {
 def test_a_panel_whose_front_end_failed_to_start_is_replaced(open_notebook):
     """anywidget gives a widget's front end 2 s to start and then drops every kernel message
     to it, for good ("Failed to initialize model."). One panel's plotly module is made to
-    start 3 s late; the kernel notices that its view never confirms an update and puts a
+    start 6 s late; the kernel notices that its view never confirms an update and puts a
     fresh widget in its place, so every panel ends up showing the kernel's numbers."""
     nb = open_notebook([
         "from deepsea_widget.app import play\n"
@@ -128,15 +131,9 @@ def test_a_panel_whose_front_end_failed_to_start_is_replaced(open_notebook):
         "app = play(players=['Ann', 'Bob', 'Cy', 'Di'], seed=3)\n"
         "app",
     ], height=1400)
-    errors = _page_errors(nb.page)
     nb.page.evaluate(SLOW_FIRST_PLOTLY_JS)
     nb.run_cell(0, timeout=120)
     nb.page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot').length >= 4", timeout=90_000)
-    for _ in range(40):  # anywidget gives up 2 s after the model's creation
-        if any("Failed to initialize model" in e for e in errors):
-            break
-        nb.page.wait_for_timeout(250)
-    assert any("Failed to initialize model" in e for e in errors), f"the late start did not fail: {errors[:5]}"
 
     nb.run_code("app.apply(Roll())")  # Ann dives: every panel changes
     kernel = nb.eval_json(KERNEL_PANELS)
