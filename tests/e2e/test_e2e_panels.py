@@ -152,7 +152,7 @@ def test_a_panel_whose_front_end_failed_to_start_is_replaced(open_notebook):
 # After a reload, JupyterLab's widget manager sometimes ends its restore without the
 # kernel's models, and an output showing a widget then says this instead (upstream and
 # known: jupyter-widgets/ipywidgets#3823). Here it did in 2 of about 20 CI runs, and in
-# 4 of 24 reloads with three CPU burners running; the next reload always worked. A person
+# 4 of 24 reloads with two or three CPU burners; the next reload always worked. A person
 # would reload once more; so does the test, and says so in a warning.
 UPSTREAM_RESTORE_ERROR = "Error displaying widget: model not found"
 
