@@ -52,6 +52,8 @@ function prefersReducedMotion(): boolean {
 
 /** Edit mode: how far each arrow key moves the focus along the trail. */
 const TRAIL_STEPS: Record<string, number | undefined> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+/** Keys a focused list, slider or text box acts on itself. */
+const OWN_KEYS = new Set(["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp", "Home", "End", "PageUp", "PageDown"]);
 
 export class BoardUI {
   private readonly model: AnyModel<Model>;
@@ -464,6 +466,12 @@ export class BoardUI {
     const t = e.target as HTMLElement;
     const tag = t.tagName?.toLowerCase();
     const typing = tag === "textarea" || tag === "select" || (tag === "input" && (t as HTMLInputElement).type !== "range" && (t as HTMLInputElement).type !== "file");
+    // A list or slider moves its value on these keys; the notebook around the board must not
+    // also take them (it would move the focus to a cell, or fold headings).
+    if (OWN_KEYS.has(e.key) && (tag === "select" || tag === "textarea" || tag === "input")) {
+      e.stopPropagation();
+      return;
+    }
     const sel = this.sel;
     if (e.key === "Escape" && sel && !typing && this.view?.mode === "edit") {
       e.preventDefault(); // a picked pawn or space is put down: nothing is sent

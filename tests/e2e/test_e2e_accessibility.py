@@ -271,3 +271,49 @@ def test_the_odds_maps_item_choice_is_radio_buttons_in_one_row(open_notebook):
         nb.page.wait_for_timeout(200)
     assert nb.eval_json("app.panels.odds_map.control.value") == 1
     assert "pick up one more" in nb.eval_json("app.panels.odds_map.figure.layout.title.text")
+
+
+def test_arrow_keys_on_the_boards_lists_and_slider_change_them_not_the_notebook(open_notebook):
+    """A focused list or slider takes the arrow keys: JupyterLab's notebook must not see them
+    (it moved the focus to a cell and folded headings)."""
+    nb = open_notebook([play_cell(["Ann", "Bob", "Cy"], {}, 3), "x = 1"])
+    nb.run_cell(0, timeout=180)
+    board = BoardPage(nb).wait_drawn()
+    page = nb.page
+
+    def focused() -> str | None:
+        return page.evaluate("() => document.activeElement.dataset.key ?? null")
+
+    def active_cell() -> int:
+        return page.evaluate("() => [...document.querySelectorAll('.jp-Notebook .jp-Cell')]"
+                             ".findIndex((c) => c.classList.contains('jp-mod-active'))")
+
+    speed = board.root.locator('[data-key="speed"]')
+    speed.focus()
+    cell = active_cell()
+    before = speed.input_value()
+    page.keyboard.press("ArrowDown")
+    assert focused() == "speed"
+    assert speed.input_value() != before
+    page.keyboard.press("ArrowUp")
+    assert focused() == "speed" and speed.input_value() == before
+
+    board.click("Edit position")
+    air = board.root.locator('[data-key="edit-air"]')
+    air.wait_for()
+    air.focus()
+    start = int(air.input_value())
+    seq = board.seq()
+    page.keyboard.press("ArrowLeft")
+    assert focused() == "edit-air" and int(air.input_value()) == start - 1
+    board.wait_seq_after(seq)
+    turn = board.root.locator('[data-key="edit-turn"]')
+    turn.focus()
+    seq = board.seq()
+    page.keyboard.press("ArrowDown")
+    assert focused() == "edit-turn"
+    board.wait_seq_after(seq)
+    assert active_cell() == cell  # the notebook never moved its own selection
+    state = kernel_state(nb)  # (runs code in new cells)
+    assert state["view"]["current_player"] == 1
+    assert state["mode"] == "edit"
