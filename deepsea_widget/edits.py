@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from .rules.chips import CHIPS_PER_LEVEL, LEVELS, STACK_SIZE, level_of_value
+from .rules.events import describe_levels
 
 
 def chips_left(pos: dict) -> dict[int, int]:
@@ -81,3 +82,28 @@ def plain_refusal(text: str, pos: dict) -> str:
                   lambda m: f"{name(m.group(1))}'s item {int(m.group(2)) + 1}", text)
     text = re.sub(r"\b(?:carried|positions|returning|banked)\[(\d+)\]", lambda m: name(m.group(1)), text)
     return text
+
+
+def describe_edit(op: dict, names: list[str]) -> str:
+    """An accepted edit in the board's words, for the log: "Ann to space 4", "air 12 ..."."""
+    kind = op["op"]
+    who = names[op["seat"]] if "seat" in op else ""
+    heading = {True: "heading back", False: "heading deeper"}
+    if kind == "move_diver":
+        where = "back in the sub" if op["position"] == 0 else f"to space {op['position']}"
+        return f"{who} {where}" + (f", {heading[op['returning']]}" if "returning" in op else "")
+    if kind == "set_heading":
+        return f"{who} {heading[op['returning']]}"
+    if kind == "give_item":
+        return f"{who} gets {describe_levels(op['levels'])}"
+    if kind == "take_item":
+        return f"{who}'s item {op['index'] + 1} put back in the box"
+    if kind == "set_air":
+        return f"air {op['air']} at the start of the turn"
+    if kind == "set_space":
+        return f"space {op['space']} " + ("left blank" if op["levels"] is None else f"holds {describe_levels(op['levels'])}")
+    if kind == "add_space":
+        return "a space added at the far end"
+    if kind == "remove_space":
+        return "the last space removed"
+    return f"{who} to play"  # set_turn

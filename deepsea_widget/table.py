@@ -13,10 +13,10 @@ import random
 
 from .board_view import dive_summary
 from .bots import BOTS, PublicView, make_policy
-from .edits import check_chips, new_space, plain_refusal, remove_last_space
+from .edits import check_chips, describe_edit, new_space, plain_refusal, remove_last_space
 from .rules import Game, IllegalActionError, action_from_dict
 from .rules.actions import TurnBack
-from .rules.events import DiveStarted
+from .rules.events import DiveStarted, plural
 from .rules.chips import N_CHIPS
 from .rules.position import _is_int, parse_saved_json
 
@@ -31,7 +31,7 @@ INTENT_FIELDS = {kind: frozenset({"type", "seq", *more}) for kind, more in {
     "action": ("seat", "action"), "bot_step": ("auto",), "undo": (), "new_game": (), "mode": ("mode",),
     "edit": ("edit",), "load": ("text",)}.items()}
 TABLE_KEYS = frozenset({"format", "version", "bots", "undo_marks", "game"})  # what a table save holds
-DEFAULT_PEOPLE = ["You"]
+DEFAULT_PEOPLE = ["Player"]  # not "You": the log and the board say "<name> rolls", "<name>'s turn"
 DEFAULT_BOTS = {"Bot Ada": "cautious", "Bot Bo": "cautious"}
 
 
@@ -161,6 +161,9 @@ class Table:
         if note:
             self.log.insert(0, note)
             self._new_notes.append(note)
+        # for each log line, the game's history length when it was written: an undo drops the
+        # lines of the actions it takes back
+        self._log_moves: list[int] = [len(game.history)] * len(self.log)
         self.last_events: list[dict] = [e.to_dict() for e in game.opening_events]
         self.summary = None  # the last dive end (or game end), for the board
         self._edit_stack: list[dict] = []  # the table before each edit (snapshots, for edit-mode undo)
@@ -168,7 +171,8 @@ class Table:
 
     def _snapshot(self, what: str) -> dict:
         """What `_start_game` and a load replace, to bring back by undo; ``what`` replaced it."""
-        return {"what": what, "game": self.game, "log": list(self.log), "last_events": self.last_events,
+        return {"what": what, "game": self.game, "log": list(self.log), "log_moves": list(self._log_moves),
+                "last_events": self.last_events,
                 "summary": self.summary, "human_marks": list(self._human_marks), "bot_seats": self.bot_seats,
                 "policies": self._policies}
 
@@ -177,6 +181,7 @@ class Table:
 
     def _restore(self, snapshot: dict) -> None:
         self.game, self.log, self.last_events = snapshot["game"], snapshot["log"], snapshot["last_events"]
+        self._log_moves = snapshot["log_moves"]
         self.summary, self._human_marks = snapshot["summary"], snapshot["human_marks"]
         self.bot_seats, self._policies = snapshot["bot_seats"], snapshot["policies"]
         self._edit_stack = []
@@ -185,12 +190,22 @@ class Table:
         self.last_events = [e.to_dict() for e in events]
         self.summary = dive_summary(events) or self.summary
         texts = ([actor] if actor else []) + [str(e) for e in events]
-        self.log = (list(reversed(texts)) + self.log)[:MAX_LOG]
+        self._log(list(reversed(texts)))
 
     def _note(self, text: str) -> None:
         """A line of the table's own (undo, mode, edit) at the top of the log."""
-        self.log = ([text] + self.log)[:MAX_LOG]
+        self._log([text])
         self._new_notes.append(text)
+
+    def _log(self, lines: list[str]) -> None:
+        """Put ``lines`` (newest first) at the top of the log."""
+        self.log = (lines + self.log)[:MAX_LOG]
+        self._log_moves = ([len(self.game.history)] * len(lines) + self._log_moves)[:MAX_LOG]
+
+    def _unlog_after(self, moves: int) -> None:
+        """Drop the newest log lines, written after the game had ``moves`` actions."""
+        keep = next((i for i, m in enumerate(self._log_moves) if m <= moves), len(self.log))
+        self.log, self._log_moves = self.log[keep:], self._log_moves[keep:]
 
     @property
     def can_undo(self) -> bool:
@@ -230,7 +245,8 @@ class Table:
             action = policy.choose(view, self._bot_rng)
             new = self.game.apply(action)
             events += new
-            why.append(policy.explanation)
+            if policy.explanation not in why:  # (a reason given for each action of the turn: once)
+                why.append(policy.explanation)
             # One turn: it ends when another diver is to move, a dive ends, or (the bot alone
             # in the water) its own next turn begins: back in the roll phase, not by turning back.
             if (self.game.is_over or self.game.current_player != seat
@@ -264,12 +280,15 @@ class Table:
                 raise IllegalActionError("nothing to undo")
             target = self._human_marks.pop() if self._human_marks else len(self.game.history) - 1
             dive, over = self.game.dive, self.game.is_over
+            taken = len(self.game.history) - target
             while len(self.game.history) > target:
                 self.game.undo()
             if self.game.dive != dive or self.game.is_over != over:
                 self.summary = None  # the dive end it showed is undone
             self.last_events = []
-            self._note(f"Undo: back to move {target}")
+            self._unlog_after(target)  # what the undone actions wrote is gone from the log too
+            self._note(f"Undo: took back {plural(taken, 'action')}; "
+                       f"{self.game.players[self.game.current_player]} to play")
         self._changed()
 
     def new_game(self, seed=None) -> None:
@@ -314,7 +333,7 @@ class Table:
         if self.mode != "edit":
             self.set_mode("edit")
         stack = self._edit_stack + [self._snapshot("the edit")]
-        self._start_game(edited, f"Edit: {kind}")
+        self._start_game(edited, f"Edit: {describe_edit(op, edited.players)}")
         self._edit_stack = stack
         self._changed()
 

@@ -114,7 +114,7 @@ class PickedUp(Event):
     levels: tuple
 
     def __str__(self):
-        return f"{self.name} picks up {_describe(self.levels)} on space {self.space}"
+        return f"{self.name} picks up {describe_levels(self.levels)} on space {self.space}"
 
 
 @dataclass(slots=True)
@@ -125,7 +125,7 @@ class Dropped(Event):
     levels: tuple
 
     def __str__(self):
-        return f"{self.name} drops {_describe(self.levels)} on space {self.space}"
+        return f"{self.name} drops {describe_levels(self.levels)} on space {self.space}"
 
 
 @dataclass(slots=True)
@@ -182,7 +182,7 @@ class StacksPlaced(Event):
         n = len(self.stacks)
         return (f"The lost chips sink to the far end: {n} new stack{'s' if n != 1 else ''}"
                 f" from space {self.first_space} ("
-                + "; ".join(_describe(s) for s in self.stacks) + ")")
+                + "; ".join(describe_levels(s) for s in self.stacks) + ")")
 
 
 @dataclass(slots=True)
@@ -224,7 +224,7 @@ class GameOver(Event):
         return text + (f" ({self.tiebreak})" if self.tiebreak else "")
 
 
-def _describe(levels) -> str:
+def describe_levels(levels) -> str:
     if len(levels) == 1:
         return f"a level-{levels[0]} chip"
     return f"a stack of {len(levels)} chips (levels {', '.join(map(str, levels))})"

@@ -498,14 +498,85 @@ def test_each_change_carries_the_tables_own_notes_for_the_board_to_read_out(tabl
     send(table, type="action", seat=0, action={"type": "roll"})
     assert table.last_notes == [] and table.last_events
     send(table, type="undo")
-    assert table.last_notes == ["Undo: back to move 0"]
+    assert table.last_notes == ["Undo: took back 1 action; Ann to play"]
     send(table, type="mode", mode="edit")
     assert table.last_notes == ["Edit mode: set up a what-if position"]
     for _ in range(2):
         send(table, type="edit", edit={"op": "set_air", "air": 12})
-        assert table.last_notes == ["Edit: set_air"]
-    assert board_view(table, odds=[None] * len(table.game.players))["notes"] == ["Edit: set_air"]
+        assert table.last_notes == ["Edit: air 12 at the start of the turn"]
+    assert board_view(table, odds=[None] * len(table.game.players))["notes"] == ["Edit: air 12 at the start of the turn"]
     table.refuse("a refusal changes nothing")
-    assert table.last_notes == ["Edit: set_air"]
+    assert table.last_notes == ["Edit: air 12 at the start of the turn"]
     send(table, type="mode", mode="play")
     assert table.last_notes[0].startswith("Back to play")
+
+
+def test_undo_takes_the_undone_actions_lines_out_of_the_log():
+    """The log must not tell of moves that no longer happened (an audit saw the bots' undone
+    replies listed right under the undo note)."""
+    t = Table(players=["Ann"], bots={"Cy": "cautious", "Ray": "random"}, seed=5)
+    t.apply(Roll())
+    t.apply(Stay())
+    while t.bot_to_move:
+        t.bot_step()
+    before = list(t.log)
+    t.apply(Roll())
+    t.apply(Stay())
+    while t.bot_to_move:
+        t.bot_step()
+    assert len(t.log) > len(before) + 4
+    t.undo()  # Ann's Stay and the bots' replies
+    assert re.fullmatch(r"Undo: took back \d+ actions; Ann to play", t.log[0])
+    rolled = t.log[1:len(t.log) - len(before)]  # Ann's roll, kept
+    assert rolled and all(line.startswith("Ann ") for line in rolled) and t.log[len(rolled) + 1:] == before
+    t.undo()  # Ann's Roll: the first undo's own line goes with the lines it kept
+    assert t.log[0] == "Undo: took back 1 action; Ann to play"
+    assert t.log[1:] == before
+    # the game is where the log says: the same roll again writes the same lines as before
+    t.apply(Roll())
+    again = list(t.log)
+    t.undo()
+    t.apply(Roll())
+    assert [line for line in t.log if not line.startswith("Undo: ")] == [
+        line for line in again if not line.startswith("Undo: ")]
+
+
+def test_edits_are_logged_in_the_boards_words():
+    t = Table(players=["Ann", "Bob"], seed=2)
+    t.set_mode("edit")
+    level = t.game.trail[1].levels[0]  # what lies on space 2
+    ops = [dict(op="move_diver", seat=1, position=3), dict(op="move_diver", seat=0, position=6, returning=True),
+           dict(op="set_heading", seat=0, returning=False), dict(op="set_turn", seat=1),
+           dict(op="set_air", air=9), dict(op="set_space", space=2, levels=None),
+           dict(op="give_item", seat=0, levels=[level]), dict(op="take_item", seat=0, index=0),
+           dict(op="set_space", space=2, levels=[level]), dict(op="remove_space"), dict(op="add_space"),
+           dict(op="set_turn", seat=0), dict(op="move_diver", seat=1, position=0, returning=True)]
+    lines = []
+    for op in ops:
+        t.edit(op)
+        lines.append(t.log[0])
+    assert lines == [
+        "Edit: Bob to space 3",
+        "Edit: Ann to space 6, heading back",
+        "Edit: Ann heading deeper",
+        "Edit: Bob to play",
+        "Edit: air 9 at the start of the turn",
+        "Edit: space 2 left blank",
+        f"Edit: Ann gets a level-{level} chip",
+        "Edit: Ann's item 1 put back in the box",
+        f"Edit: space 2 holds a level-{level} chip",
+        "Edit: the last space removed",
+        "Edit: a space added at the far end",
+        "Edit: Ann to play",
+        "Edit: Bob back in the sub, heading back",
+    ]
+
+
+def test_a_bot_turn_gives_each_reason_once():
+    t = Table(players=["Ann"], bots={"Ray": "random"}, seed=1)
+    t.apply(Roll())
+    t.apply(Stay())
+    t.bot_step()
+    line = next(line for line in t.log if line.startswith("Ray (random bot): "))
+    reasons = line.removeprefix("Ray (random bot): ").split("; ")
+    assert reasons and len(reasons) == len(set(reasons))
