@@ -131,7 +131,7 @@ class App(ipywidgets.VBox):
 def play(players=None, bots=None, seed=None, load=None, panels=True) -> App:
     """Show a game in the notebook: people and bots at one table.
 
-    ``play()`` is one person ("You") against two cautious bots;
+    ``play()`` is one person ("Player") against two cautious bots;
     ``play(players=["Ann", "Bob"], bots={"Cy": "cautious"})`` seats the people
     first, then the bots. ``load=path`` continues a game saved with `App.save`
     (a bad file raises ValueError saying what is wrong). ``panels=False`` shows
