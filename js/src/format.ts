@@ -102,8 +102,8 @@ export function trailLines(view: PublicView): string[] {
   });
 }
 
-/** One line above the board: whose turn it is and what they may do. */
-export function statusLine(view: PublicView | TableView): string {
+/** One line above the board: whose turn it is and what they may do (`autoplay`: the bots play on their own). */
+export function statusLine(view: PublicView | TableView, autoplay = false): string {
   const dive = `Dive ${view.dive} of ${DIVES} · ${airText(view.air)}`;
   if (view.is_over || view.phase === "over") {
     const names = view.winners.map((seat) => view.divers[seat]?.name ?? `seat ${seat + 1}`);
@@ -115,20 +115,22 @@ export function statusLine(view: PublicView | TableView): string {
   if (table.mode === "edit") return `${dive} · Edit mode: set up a what-if position`;
   const seat = view.current_player;
   const who = seat === null ? "" : view.divers[seat]?.name ?? `seat ${seat + 1}`;
-  if (seat !== null && table.bots?.[seat]) return `${dive} · ${who} (bot) to play: press Next or Auto-play`;
+  if (seat !== null && table.bots?.[seat]) {
+    return `${dive} · ${who} (bot) to play${autoplay ? ": Auto-play is on" : ": press Next or Auto-play"}`;
+  }
   const todo = view.phase === "roll" ? "to roll" : "to pick up, drop or stay";
   return who ? `${dive} · ${who} ${todo}` : dive;
 }
 
 /**
  * What a new step did, for screen readers: the table's own notes of the step
- * ("Undo: back to move 3", "Edit: set_air"), each event in words (a roll as
+ * ("Undo: took back 2 actions; Ann to play", "Edit: air 9 at the start of the turn"), each event in words (a roll as
  * "Ann rolled 3 and 1, moves 4 spaces"; a move that leaves its diver to decide
  * with what lies there; none in edit mode, where an edit only sets the game up
  * afresh), then the new status line, e.g.
  * "Ann picks up a level-1 chip on space 4. Dive 1 of 3, air 25, Bob to roll."
  */
-export function stepAnnouncement(view: TableView): string {
+export function stepAnnouncement(view: TableView, autoplay = false): string {
   const notes = view.notes ?? [];
   const events = view.mode === "edit" ? [] : view.events ?? [];
   // The diver who just moved and now decides also hears what lies where it stands.
@@ -146,7 +148,7 @@ export function stepAnnouncement(view: TableView): string {
         : String(e.text ?? "") + landed(e),
     ),
   );
-  said.push(statusLine(view).split(" · ").join(", "));
+  said.push(statusLine(view, autoplay).split(" · ").join(", "));
   return said
     .map((t) => t.trim())
     .filter((t) => t)

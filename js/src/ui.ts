@@ -289,6 +289,7 @@ export class BoardUI {
   private sharedChanged(): void {
     this.speedSelect.value = this.shared.speed;
     setAttr(this.buttons.autoplay, "aria-pressed", String(this.shared.autoplay));
+    if (this.view) setText(this.status, statusLine(this.view, this.shared.autoplay));
     clearTimeout(this.autoTimer);
     if (this.shared.autoplay && !this.animation) this.scheduleAuto(true);
   }
@@ -554,7 +555,7 @@ export class BoardUI {
     }
     this.editSeat = Math.min(this.editSeat, Math.max(0, view.divers.length - 1));
 
-    setText(this.status, statusLine(view));
+    setText(this.status, statusLine(view, this.shared.autoplay));
     setText(this.error, view.error ?? "");
     show(this.error, !!view.error);
     if (this.loadSent) {
@@ -569,7 +570,7 @@ export class BoardUI {
     const who = view.is_over ? "" : nameOf(view, view.current_player);
     if (this.changed("gauge", `${view.air}|${view.forecast_air}|${who}`)) this.updateGauge(view);
     this.updateDice(view);
-    if (!override && view.seq !== this.lastSeq) setText(this.announce, stepAnnouncement(view));
+    if (!override && view.seq !== this.lastSeq) setText(this.announce, stepAnnouncement(view, this.shared.autoplay));
     this.updateControls(view);
     this.updateEdit(view);
     const { divers, badges, bots, current_player, is_over } = view;

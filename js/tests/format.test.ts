@@ -159,11 +159,11 @@ describe("what a screen reader hears after a step", () => {
   });
 
   it("reads the table's own notes of the step first (an undo, an edit); in edit mode no events", () => {
-    const undone: TableView = { ...view(), events: [], notes: ["Undo: back to move 0"] };
-    expect(stepAnnouncement(undone)).toBe("Undo: back to move 0. Dive 1 of 3, air 25, Ann to roll.");
+    const undone: TableView = { ...view(), events: [], notes: ["Undo: took back 1 action; Ann to play"] };
+    expect(stepAnnouncement(undone)).toBe("Undo: took back 1 action; Ann to play. Dive 1 of 3, air 25, Ann to roll.");
     const breath = { type: "Breathed", text: "Ann carries nothing: air stays 12" };
-    const edited: TableView = { ...view(), mode: "edit", events: [breath], notes: ["Edit: set_air"] };
-    expect(stepAnnouncement(edited)).toBe("Edit: set_air. Dive 1 of 3, air 25, Edit mode: set up a what-if position.");
+    const edited: TableView = { ...view(), mode: "edit", events: [breath], notes: ["Edit: air 9 at the start of the turn"] };
+    expect(stepAnnouncement(edited)).toBe("Edit: air 9 at the start of the turn. Dive 1 of 3, air 25, Edit mode: set up a what-if position.");
     const played: TableView = { ...view(), events: [breath], notes: ["Back to play"] };
     expect(stepAnnouncement(played)).toBe("Back to play. Ann carries nothing: air stays 12. Dive 1 of 3, air 25, Ann to roll.");
   });
@@ -214,6 +214,8 @@ describe("badges and diver words", () => {
   it("tells a bot's turn and edit mode apart", () => {
     const v = { ...view({ current_player: 2 }), bots: [null, null, "cautious"] };
     expect(statusLine(v)).toBe("Dive 1 of 3 · air 25 · Cy (bot) to play: press Next or Auto-play");
+    expect(statusLine(v, true)).toBe("Dive 1 of 3 · air 25 · Cy (bot) to play: Auto-play is on");
+    expect(statusLine(view(), true)).toBe("Dive 1 of 3 · air 25 · Ann to roll");
     expect(statusLine({ ...view(), mode: "edit" as const })).toBe("Dive 1 of 3 · air 25 · Edit mode: set up a what-if position");
   });
 
