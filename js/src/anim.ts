@@ -30,6 +30,17 @@ export function lastRoll(events: GameEvent[] | undefined): { dice: [number, numb
   return null;
 }
 
+/**
+ * What the dice show after a step: its last roll (null: none) and whether a new dive began,
+ * which clears the dice; a roll made before the new dive began in the same step (the last
+ * turn of the dive that ended) is not shown.
+ */
+export function stepRoll(events: GameEvent[] | undefined): { roll: ReturnType<typeof lastRoll>; newDive: boolean } {
+  const all = events ?? [];
+  const start = all.map((e) => e.type).lastIndexOf("DiveStarted");
+  return { roll: lastRoll(start >= 0 ? all.slice(start) : all), newDive: start >= 0 };
+}
+
 export interface MoveStep {
   seat: number;
   start: number;

@@ -71,6 +71,15 @@ export function gaugeCells(air: number, forecast: number | null | undefined): Ga
   return cells;
 }
 
+/**
+ * What the diver to play has breathed at the start of this turn, e.g. "Ann breathed 2 (11 → 9)":
+ * the air a position is set up with (and a turn starts with) is before that breath.
+ */
+export function breathText(turnStartAir: number | null | undefined, air: number, who: string): string {
+  if (turnStartAir === null || turnStartAir === undefined || !who || turnStartAir <= air) return "";
+  return `${who} breathed ${turnStartAir - air} (${turnStartAir} → ${Math.max(0, air)})`;
+}
+
 /** The forecast in words, e.g. "Ann's next turn: air 12 (−5 if everyone keeps their items)". */
 export function forecastText(air: number, forecast: number | null | undefined, who: string): string {
   if (forecast === null || forecast === undefined) return "";

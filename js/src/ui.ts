@@ -8,8 +8,8 @@ import type { AnyModel } from "@anywidget/types";
 import type { EditOp, Intent, Model, Reply, TableView } from "./model";
 import { chipIcon, drawBoard, PAWN_COLOURS, trailKeys, type DrawnBoard } from "./board";
 import { badgeText, chipCount, itemsText, pawnLabels, plural, showsBadge, statusLine, stepAnnouncement, trailLines, whereText } from "./format";
-import { airLevel, forecastText, gaugeCells, AIR_MAX } from "./gauge";
-import { isSpeed, lastRoll, moveDuration, moveFrames, moveToAnimate, shouldAnimate, SPEEDS } from "./anim";
+import { airLevel, breathText, forecastText, gaugeCells, AIR_MAX } from "./gauge";
+import { isSpeed, moveDuration, moveFrames, moveToAnimate, shouldAnimate, SPEEDS, stepRoll } from "./anim";
 import {
   actionIntent,
   botStepIntent,
@@ -298,6 +298,10 @@ export class BoardUI {
   private scheduleAuto(soon = false): void {
     clearTimeout(this.autoTimer);
     const v = this.view;
+    if (v?.is_over && this.shared.autoplay && this.shared.drives(this.onShared)) {
+      this.shared.set({ autoplay: false }); // nothing left to play on: the button does not stay pressed
+      return;
+    }
     if (!this.shared.autoplay || !v || !botToMove(v) || !this.shared.drives(this.onShared)) return;
     const pause = soon ? 0 : SPEEDS[this.shared.speed].pauseMs;
     this.autoTimer = setTimeout(() => {
@@ -732,7 +736,7 @@ export class BoardUI {
       if (cell.crowded) classes.push("dsw-cell-crowded");
       return v("span", { class: classes.join(" ") }, cell.label ? v("span", { class: "dsw-cell-num" }, cell.label) : null);
     });
-    const text = forecastText(air, forecast, who);
+    const text = [breathText(view.turn_start_air, air, who), forecastText(air, forecast, who)].filter(Boolean).join(". ");
     const className = `dsw-gauge dsw-air-${level}`;
     if (this.gauge.className !== className) this.gauge.className = className;
     patchChildren(this.gauge, [
@@ -752,11 +756,10 @@ export class BoardUI {
   }
 
   private updateDice(view: TableView): void {
-    const roll = lastRoll(view.events);
+    const { roll, newDive } = stepRoll(view.events);
     const fresh = !!roll;
-    const events = view.events ?? [];
     if (roll) this.lastDice = roll;
-    else if (!events.length || events.some((e) => e.type === "DiveStarted")) this.lastDice = null;
+    else if (!view.events?.length || newDive) this.lastDice = null;
     const shown = this.lastDice;
     this.dice.classList.toggle("dsw-dice-old", !fresh);
     if (!shown) {

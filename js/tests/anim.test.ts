@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { JUMP_LIFT, isSpeed, lastRoll, moveDuration, moveFrames, moveToAnimate, shouldAnimate, SPEEDS } from "../src/anim";
+import { JUMP_LIFT, isSpeed, lastRoll, moveDuration, moveFrames, moveToAnimate, shouldAnimate, SPEEDS, stepRoll } from "../src/anim";
 import { pawnPoint, subPawnPoint, trailLayout } from "../src/layout";
 import type { GameEvent } from "../src/model";
 
@@ -20,6 +20,16 @@ describe("dice", () => {
     expect(lastRoll([{ type: "Breathed", text: "" }, rolled, moved])).toEqual({ dice: [2, 3], move: 4, name: "Ann" });
     expect(lastRoll([moved])).toBeNull();
     expect(lastRoll(undefined)).toBeNull();
+  });
+
+  it("shows no roll of a dive that ended in the same step as the next one began", () => {
+    const started = { type: "DiveStarted", text: "Dive 2 starts" };
+    const breathed = { type: "Breathed", text: "" };
+    expect(stepRoll([rolled, moved, started])).toEqual({ roll: null, newDive: true });
+    expect(stepRoll([rolled, moved, started, breathed, { ...rolled, dice: [1, 1], move: 1 }])).toEqual({
+      roll: { dice: [1, 1], move: 1, name: "Ann" }, newDive: true });
+    expect(stepRoll([breathed, rolled, moved])).toEqual({ roll: { dice: [2, 3], move: 4, name: "Ann" }, newDive: false });
+    expect(stepRoll(undefined)).toEqual({ roll: null, newDive: false });
   });
 });
 

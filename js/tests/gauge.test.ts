@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AIR_MAX, airFraction, airLevel, clampAir, forecastText, gaugeCells } from "../src/gauge";
+import { AIR_MAX, airFraction, airLevel, breathText, clampAir, forecastText, gaugeCells } from "../src/gauge";
 
 describe("air gauge", () => {
   it("clamps the air to the track", () => {
@@ -73,5 +73,13 @@ describe("air gauge", () => {
     expect(forecastText(4, -1, "Bob")).toBe("Bob's next turn: air runs out first (if everyone keeps their items)");
     expect(forecastText(17, null, "Ann")).toBe("");
     expect(forecastText(17, 10, "")).toBe("Next turn: air 10, −7 if everyone keeps their items");
+  });
+
+  it("says what the diver to play breathed at its turn's start, if anything", () => {
+    expect(breathText(10, 9, "A")).toBe("A breathed 1 (10 → 9)");
+    expect(breathText(3, -2, "Bob")).toBe("Bob breathed 5 (3 → 0)");
+    expect(breathText(12, 12, "Ann")).toBe("");
+    expect(breathText(undefined, 12, "Ann")).toBe("");
+    expect(breathText(12, 10, "")).toBe("");
   });
 });

@@ -151,6 +151,9 @@ def test_auto_play_plays_a_seeded_bot_game_to_the_end(open_notebook):
     winners = [view["divers"][s]["name"] for s in view["winners"]]
     assert all(w in summary.text_content() for w in winners)
     assert board.button("Next").is_disabled() and board.button("Roll").is_disabled()
+    # with nothing left to play, Auto-play switches itself off (and cannot be switched on)
+    auto.and_(board.root.locator('[aria-pressed="false"]')).wait_for(timeout=5_000)
+    assert auto.is_disabled()
     scores = board.root.locator(".dsw-diver-score").all_text_contents()
     assert [f"Score {s}" in t for s, t in zip(view["scores"], scores)] == [True] * 3
     assert state["view"]["dive"] == 3
