@@ -340,8 +340,7 @@ export class BoardUI {
     this.save.download.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
     show(this.save.exportBox, true);
     show(this.savePanel, true);
-    this.save.text.focus();
-    this.save.text.select();
+    this.save.download.focus(); // (the text itself stays folded away: it tells hidden values)
   }
 
   // ----- input --------------------------------------------------------------
@@ -920,10 +919,13 @@ export class BoardUI {
   private buildSavePanel(): HTMLElement {
     const text = h("textarea", { class: "dsw-save-text", attrs: { readonly: true, rows: 4, "aria-label": "Saved game (JSON)", "data-key": "save-text" } });
     const download = h("a", { class: "dsw-download", attrs: { download: "deepsea-game.json", href: "#" } }, "Download");
+    // A save holds what every chip is worth and the dice to come (to continue the game
+    // exactly): the table should not read it in passing, so its text is folded away.
     const exportBox = h(
       "div",
       { class: "dsw-export" },
-      text,
+      h("p", { class: "dsw-export-note" }, "A save holds what every chip is worth and the dice to come: keep it out of sight while the game is on."),
+      h("details", { class: "dsw-save-details" }, h("summary", {}, "Show the save's text"), text),
       h("div", { class: "dsw-edit-row" }, download, button("Close", "export-close", () => {
         show(exportBox, false);
         show(this.savePanel, !loadBox.hidden);

@@ -47,14 +47,20 @@ def test_names_are_text_and_two_views_stay_in_sync(open_notebook):
     same(one, two)
     assert one.root.locator(".dsw-log li").first.text_content() == two.root.locator(".dsw-log li").first.text_content()
 
-    # Export in one view: the JSON text shows there (and only there).
+    # Export in one view: the save is offered there (and only there), its text folded away
+    # (it holds the chips' hidden values) until asked for.
     one.button("Export").click()
+    download = one.root.get_by_role("link", name="Download")
+    download.wait_for()
+    assert "keep it out of sight" in one.root.locator(".dsw-export").text_content()
     saved = one.root.get_by_role("textbox", name="Saved game (JSON)")
+    assert not saved.is_visible()
+    one.root.get_by_text("Show the save's text").click()
     saved.wait_for()
     nb.page.wait_for_function("el => el.value.length > 0", arg=saved.element_handle())
     text = saved.input_value()
     assert json.loads(text)["format"] == "deepsea_widget.table"
-    assert one.root.get_by_role("link", name="Download").get_attribute("href").startswith("blob:")
+    assert download.get_attribute("href").startswith("blob:")
     assert not two.root.get_by_role("textbox", name="Saved game (JSON)").is_visible()
     at_export = kernel_state(nb)["view"]
 
