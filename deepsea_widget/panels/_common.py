@@ -23,7 +23,7 @@ MAX_CHIPS = N_CHIPS  # the game's chips
 
 # Readable on light and dark notebook themes: transparent backgrounds, mid-grey text.
 _GREY = "rgb(128,128,128)"
-PANEL_WIDTH = 420  # px: the panels' grid cells are at least this wide (composer.py)
+PANEL_WIDTH = 420  # px: the panels' grid cells are at least this wide (composer.py); titles wrap to it (_layout.py)
 
 THEME = dict(
     template="none",
@@ -79,11 +79,6 @@ def check_value(value, name: str = "value"):
 # The map's and the turn-back panel's model, said under their titles (the divers panel
 # has the exact chain with skipping, so its number for the same diver may differ).
 MODEL_NOTE = "one-diver model: where the others stand is ignored"
-
-
-def with_note(title: str, note: str) -> str:
-    """A panel's title with a smaller second line under it (a narrow panel keeps both)."""
-    return f"{title}<br><sup>{note}</sup>"
 
 
 def fmt_pct(p: float, digits: int = 0) -> str:

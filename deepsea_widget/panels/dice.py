@@ -5,7 +5,8 @@ import plotly.graph_objects as go
 
 from ..odds.dice import DICE_WEIGHTS, MAX_MOVE, expected_movement, movement_weights
 from ._figure import PanelFigure
-from ._common import AXIS, BAR, BAR_ALT, THEME, check_chart_args, plural, with_note
+from ._common import AXIS, BAR, BAR_ALT, THEME, check_chart_args, plural
+from ._layout import GAME_OVER, title_layout, with_note
 
 MOVES = list(range(0, MAX_MOVE + 1))
 
@@ -38,8 +39,8 @@ def _figure(chips: int) -> go.Figure:
     fig = go.Figure(go.Bar(x=MOVES, y=y, marker_color=colours, hovertext=text,
                            hovertemplate="%{hovertext}<extra></extra>",
                            texttemplate="%{y:.0%}", textposition="outside", name="P(move)"))
-    fig.update_layout(**THEME, title=dict(text=title, x=0.02), showlegend=False)
-    fig.update_layout(margin_t=64)  # room for the title's second line
+    fig.update_layout(**THEME, showlegend=False)
+    fig.update_layout(title_layout(title))
     fig.update_xaxes(title="free spaces moved (2d3 minus items, at least 0)", dtick=1, **AXIS)
     fig.update_yaxes(range=[0, 1.1], tickformat=".0%", **AXIS)
     return fig
@@ -66,7 +67,7 @@ class DicePanel:
         self._chips = chips
         y, text, colours, title = _data(chips or 0)
         if chips is None:
-            title = with_note("The game is over", "for reference: a move with 0 items (2d3)")
+            title = with_note(GAME_OVER, "for reference: a move with 0 items (2d3)")
         with self.figure.batch_update():
             self.figure.data[0].update(y=y, hovertext=text, marker_color=colours)
-            self.figure.layout.title.text = title
+            self.figure.update_layout(title_layout(title))

@@ -16,7 +16,8 @@ from ._figure import PanelFigure
 from ..odds._checks import as_int
 from ..odds.game_odds import ROLLOUTS, SIMULATED_DEEPER, SIMULATED_TOO_BIG, seat_odds
 from ..rules import Game
-from ._common import AXIS, BAR, BAR_ALT, THEME, estimate_pct, fmt_pct, with_note
+from ._common import AXIS, BAR, BAR_ALT, THEME, estimate_pct, fmt_pct
+from ._layout import title_layout, with_note
 
 
 def divers_odds(game, n: int = ROLLOUTS, seed: int = 0) -> list:
@@ -159,8 +160,8 @@ def _figure(names, odds) -> go.Figure:
         error_y=dict(type="data", symmetric=False, array=up, arrayminus=down, visible=True,
                      color="rgb(128,128,128)", thickness=2),
         text=label, texttemplate="%{text}", textposition="outside", cliponaxis=False, name="P(home)"))
-    fig.update_layout(**THEME, title=dict(text=_title(odds), x=0.02), showlegend=False)
-    fig.update_layout(margin_t=64)  # room for the title's second line
+    fig.update_layout(**THEME, showlegend=False)
+    fig.update_layout(title_layout(_title(odds)))
     fig.update_xaxes(**AXIS)
     fig.update_yaxes(range=[0, 1.15], tickformat=".0%", **AXIS)
     return fig
@@ -195,4 +196,4 @@ class DiversPanel:
         with self.figure.batch_update():
             self.figure.data[0].update(x=x, y=y, hovertext=text, marker_color=colours, text=label,
                                        error_y=dict(array=up, arrayminus=down))
-            self.figure.layout.title.text = _title(odds, over)
+            self.figure.update_layout(title_layout(_title(odds, over)))

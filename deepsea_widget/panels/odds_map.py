@@ -1,7 +1,8 @@
 """Panel 1, the home-odds map: P(home) over distance (x) and air (y) for one item count.
 
 The active diver's (distance, air) is marked, with contour lines at 50% and 90%;
-a control asks "what if I pick up one more / drop one".
+a control asks "what if I pick up one more / drop one". Once the game is over
+the map is blank with a message, and the control is hidden.
 """
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ import plotly.graph_objects as go
 
 from ..odds.single_diver import home_table, p_home, turns_left
 from ._figure import PanelFigure
-from ._common import (AXIS, FULL_AIR, MAX_DISTANCE, MODEL_NOTE, THEME, Situation, check_chart_args, fmt_pct,
-                      plural, with_note)
+from ._common import AXIS, FULL_AIR, MAX_DISTANCE, MODEL_NOTE, THEME, Situation, check_chart_args, fmt_pct, plural
+from ._layout import GAME_OVER, keep, short_name, show_message, title_layout, with_note
 
 DISTANCES = np.arange(1, MAX_DISTANCE + 1)
 AIRS = np.arange(0, FULL_AIR + 1)  # row 0: no air left, the dive is over (blank)
@@ -60,13 +61,22 @@ def _marker_text(name, distance, chips, air, others, returning=True) -> str:
             "diver' panel's number also counts where the others stand)")
 
 
+# Said on the map, blank, once there is no diver in the water: no position to mark.
+OVER_MESSAGE = f"{GAME_OVER}: no diver in the water, no position to map"
+
+
 def _title(name, chips, others, delta=0, asked=None) -> str:
     """``delta``: the items shown minus those carried; ``asked``: the what-if chosen (-1, 0, 1)."""
-    what = {-1: " (if you drop one)", 1: " (if you pick up one more)"}.get(delta, "")
+    what = {-1: "if you drop one", 1: "if you pick up one more"}.get(delta, "")
     if asked == -1 and delta == 0:
-        what = " (nothing to drop)"
-    who = f"{name}: " if name else ""
-    return with_note(f"{who}P(home) with {plural(chips, 'item')}{what}, others breathe {others}", MODEL_NOTE)
+        what = "nothing to drop"
+    if what:  # the what-if first, kept whole: "Ann, if you pick up one more: P(home) with 3 items, ..."
+        what = keep(f"{what}:")
+        who = f"{short_name(name)}, {what} " if name else f"{what[0].upper()}{what[1:]} "
+    else:
+        who = f"{short_name(name)}: " if name else ""
+    odds = keep(f"P(home) with {plural(chips, 'item')},") + " " + keep(f"others breathe {others}")
+    return with_note(who + odds, MODEL_NOTE)
 
 
 def _figure(distance, chips, air, others, name=None, delta=0) -> go.Figure:
@@ -91,8 +101,8 @@ def _figure(distance, chips, air, others, name=None, delta=0) -> go.Figure:
         hovertext=[_marker_text(name or "the diver", distance, chips, air, others)] if x else [],
         hovertemplate="%{hovertext}<extra></extra>",
     ))
-    fig.update_layout(**THEME, title=dict(text=_title(name, chips, others, delta), x=0.02), showlegend=False)
-    fig.update_layout(margin_t=64)  # room for the title's second line
+    fig.update_layout(**THEME, showlegend=False)
+    fig.update_layout(title_layout(_title(name, chips, others, delta)))
     fig.update_xaxes(title="distance to the sub (free spaces + 1)", range=[0.5, MAX_DISTANCE + 0.5], **AXIS)
     fig.update_yaxes(title="air at the start of the turn", range=[-0.5, FULL_AIR + 0.5], **AXIS)
     return fig
@@ -137,10 +147,12 @@ class OddsMapPanel:
 
     def update(self, sit: Situation | None, force: bool = False) -> None:
         self._sit = sit
-        if sit is None:
+        if sit is None:  # no diver in the water: no map claims a position, no what-if to choose
             with self.figure.batch_update():
                 self.figure.data[3].update(x=[], y=[], hovertext=[])
-                self.figure.layout.title.text = "The game is over"
+                show_message(self.figure, OVER_MESSAGE)
+                self.figure.update_layout(title_layout(GAME_OVER))
+            self._show_control(False)
             self._marker_key = None
             return
         chips = max(0, sit.chips + self.control.value)
@@ -149,6 +161,9 @@ class OddsMapPanel:
         if not force and grid_key == self._grid_key and marker_key == self._marker_key:
             return
         with self.figure.batch_update():
+            if self._marker_key is None:  # (after the game was over: the map comes back)
+                show_message(self.figure, None)
+                self._show_control(True)
             if force or grid_key != self._grid_key:
                 z, text = _grid(*grid_key)
                 self.figure.data[0].update(z=z, hovertext=text)
@@ -160,6 +175,10 @@ class OddsMapPanel:
                 self.figure.data[3].update(
                     x=[sit.distance], y=[max(sit.air, 0)],
                     hovertext=[_marker_text(sit.name, sit.distance, chips, sit.air, sit.others, sit.returning)])
-            self.figure.layout.title.text = _title(sit.name, chips, sit.others, chips - sit.chips,
-                                                   self.control.value)
+            self.figure.update_layout(title_layout(_title(sit.name, chips, sit.others, chips - sit.chips,
+                                                          self.control.value)))
         self._grid_key, self._marker_key = grid_key, marker_key
+
+    def _show_control(self, shown: bool) -> None:
+        self.control.disabled = not shown
+        self.control.layout.display = None if shown else "none"

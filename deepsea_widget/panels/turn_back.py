@@ -2,7 +2,10 @@
 
 Compares turning back now with one more move deeper first (averaged over the
 roll), keeping the items or picking up what lies where the diver lands. Items
-are valued at their level means (1.5, 5.5, 9.5, 13.5).
+are valued at their level means (1.5, 5.5, 9.5, 13.5). An option the rules do
+not allow keeps its slot, empty, with a "not allowed" note (its hover says what
+it would give); the points axis reaches at least 1 point, so a tiny expected
+value never fills the chart.
 """
 from __future__ import annotations
 
@@ -17,10 +20,15 @@ from ..odds.dice import movement_pmf
 from ..odds.single_diver import p_home
 from ._figure import PanelFigure
 from ._common import (AXIS, BAR, BAR_ALT, BAR_MID, FULL_AIR, MEAN_CHIP, MODEL_NOTE, THEME, Situation,
-                      check_chart_args, check_value, fmt_pct, free_distance, item_value, plural, with_note)
+                      check_chart_args, check_value, fmt_pct, free_distance, item_value, plural)
+from ._layout import GAME_OVER, keep, short_name, show_message, title_layout, with_note
 
 # short, on two lines: three bars in each half of a 420 px panel leave about 50 px a label
 LABELS = ("turn back<br>now", "dive on,<br>keep items", "dive on,<br>pick up")
+POINTS_FLOOR = 1.0  # the points axis reaches at least 1 point: a tiny expected value stays a sliver
+HEADROOM = 1.15  # above the tallest bar, for its label (as the P(home) axis: 0 to 115%)
+SUBPLOT_TITLES = 12  # px under the title for the subplots' titles
+NOT_ALLOWED = "not allowed"  # the name of the notes on the slot of an option the rules do not allow
 
 
 def _p(distance, chips, air, others) -> float:
@@ -118,35 +126,73 @@ def game_moves(sit: Situation) -> list:
 
 
 def _title(name, returning, phase="roll") -> str:
-    who = f"{name}: " if name else ""
+    who = f"{short_name(name)}: " if name else ""
     if returning:
-        title = f"{who}already heading back: P(home) and expected points"
+        title = f"{who}{keep('already heading back:')} {keep('P(home) and expected points')}"
     elif phase != "roll":
-        title = f"{who}next turn: turn back, or one more move first?"
+        title = f"{who}next turn: {keep('turn back,')} {keep('or one more move first?')}"
     else:
-        title = f"{who}turn back now or after one more move?"
+        title = f"{who}{keep('turn back now')} {keep('or after one more move?')}"
     return with_note(title, MODEL_NOTE)
+
+
+def fmt_points(ev: float) -> str:
+    """Expected points with one decimal; a possibility never reads 0.0 ("<0.1" instead)."""
+    return "<0.1" if 0 < ev < 0.05 else f"{ev:.1f}"
+
+
+def _bars(rows) -> tuple[dict, dict]:
+    """Per trace (P(home), expected points): the bars' updates; an option the rules do not
+    allow (``"allowed": False``) has no bar and no number, only its label and a note."""
+    ok = [r.get("allowed", True) for r in rows]
+    common = dict(x=[r["label"] for r in rows], hovertext=[r["text"] for r in rows])
+    p = dict(common, y=[r["p"] if a else None for r, a in zip(rows, ok)],
+             text=[fmt_pct(r["p"]) if a else "" for r, a in zip(rows, ok)])
+    ev = dict(common, y=[r["ev"] if a else None for r, a in zip(rows, ok)],
+              text=[fmt_points(r["ev"]) if a else "" for r, a in zip(rows, ok)])
+    return p, ev
+
+
+def _points_range(rows) -> list:
+    """The points axis: from 0 to the tallest bar and a little, but at least `POINTS_FLOOR`."""
+    top = max([r["ev"] for r in rows if r.get("allowed", True)], default=0.0)
+    return [0, max(POINTS_FLOOR, HEADROOM * top)]
+
+
+def _notes(layout, rows) -> list:
+    """The layout's annotations with a "not allowed" note on the empty slot of each option the
+    rules do not allow, in both subplots, its hover the option's explanation."""
+    notes = [a for a in layout.annotations if a.name != NOT_ALLOWED]
+    for i, row in enumerate(rows):
+        if not row.get("allowed", True):
+            notes += [dict(name=NOT_ALLOWED, text="not<br>allowed", x=i, y=0, xref=f"x{axis}", yref=f"y{axis}",
+                           yanchor="bottom", showarrow=False, font=dict(size=11), hovertext=row["text"])
+                      for axis in ("", "2")]
+    return notes
+
+
+def _draw(fig, rows, message=None) -> None:
+    """Put ``rows`` in ``fig`` (bars, the points axis, the not-allowed notes), or blank it with ``message``."""
+    p, ev = _bars(rows)
+    fig.data[0].update(p)
+    fig.data[1].update(ev)
+    fig.layout.yaxis2.range = _points_range(rows)
+    show_message(fig, message, _notes(fig.layout, rows))
 
 
 def _figure(rows, name=None, returning=False) -> go.Figure:
     fig = make_subplots(rows=1, cols=2, horizontal_spacing=0.12,
                         subplot_titles=("P(home)", "expected points banked"))
-    labels = [r["label"] for r in rows]
-    texts = [r["text"] for r in rows]
     colours = [BAR, BAR_MID, BAR_ALT]
-    fig.add_trace(go.Bar(x=labels, y=[r["p"] for r in rows], marker_color=colours,
-                         text=[fmt_pct(r["p"]) for r in rows], texttemplate="%{text}", textposition="outside",
-                         hovertext=texts,
-                         hovertemplate="%{hovertext}<extra></extra>", name="P(home)"), 1, 1)
-    fig.add_trace(go.Bar(x=labels, y=[r["ev"] for r in rows], marker_color=colours,
-                         texttemplate="%{y:.1f}", textposition="outside", hovertext=texts,
-                         hovertemplate="%{hovertext}<extra></extra>", name="expected points"), 1, 2)
-    fig.update_layout(**THEME, title=dict(text=_title(name, returning), x=0.02), showlegend=False)
-    fig.update_layout(margin_t=76)  # room for the title's second line above the subplot titles
+    for col, trace_name in ((1, "P(home)"), (2, "expected points")):
+        fig.add_trace(go.Bar(marker_color=colours, texttemplate="%{text}", textposition="outside",
+                             hovertemplate="%{hovertext}<extra></extra>", name=trace_name), 1, col)
+    fig.update_layout(**THEME, showlegend=False)
+    fig.update_layout(title_layout(_title(name, returning), room_below=SUBPLOT_TITLES))
     fig.update_xaxes(tickangle=0, tickfont=dict(size=10), **AXIS)
     fig.update_yaxes(**AXIS)
-    fig.update_yaxes(range=[0, 1.15], tickformat=".0%", row=1, col=1)
-    fig.update_yaxes(rangemode="tozero", row=1, col=2)
+    fig.update_yaxes(range=[0, HEADROOM], tickformat=".0%", row=1, col=1)
+    _draw(fig, rows)
     return fig
 
 
@@ -170,14 +216,17 @@ def situation_rows(sit: Situation) -> list[dict]:
                      .replace("one more move deeper", "at the next turn one more move deeper")) for row in rows]
         rows[0]["label"] = NEXT_TURN_LABEL
     if sit.distance is None:  # in the sub at the start of a dive: every diver dives (rolls)
-        rows[0] = dict(rows[0], label="stay in<br>the sub: no",
+        rows[0] = dict(rows[0], label="stay in<br>the sub: no", allowed=False,
                        text="not allowed: a diver in the sub at the start of a dive must dive (roll). "
                             "(If it could stay: home for sure, with nothing to bank)")
     elif sit.chips == 0:  # RULES.md: only a diver carrying something may turn back
-        rows[0] = dict(rows[0], label="turn back:<br>not allowed",
+        rows[0] = dict(rows[0], label="turn back:<br>not allowed", allowed=False,
                        text="not allowed: a diver carrying nothing cannot turn back. (If it could: "
                             + rows[0]["text"] + ")")
     return rows
+
+
+OVER_MESSAGE = f"{GAME_OVER}: no diver in the water, no choice to weigh"
 
 
 class TurnBackPanel:
@@ -190,21 +239,16 @@ class TurnBackPanel:
         return self.figure.publish()
 
     def update(self, sit: Situation | None, force: bool = False) -> None:
-        key = None if sit is None else (sit.name, sit.distance, sit.chips, sit.air, sit.others,
-                                        sit.value, sit.returning, sit.position, sit.occupied, sit.trail)
+        key = None if sit is None else (sit.name, sit.distance, sit.chips, sit.air, sit.others, sit.value,
+                                        sit.returning, sit.phase, sit.position, sit.occupied, sit.trail)
         if key == self._key and not force:
             return
         self._key = key
         with self.figure.batch_update():
-            if sit is None:  # no diver to advise: no bars
-                self.figure.data[0].update(x=[], y=[], hovertext=[], text=[])
-                self.figure.data[1].update(x=[], y=[], hovertext=[])
-                self.figure.layout.title.text = "The game is over"
+            if sit is None:  # no diver to advise: no bars, and the panel says why
+                _draw(self.figure, [], OVER_MESSAGE)
+                self.figure.update_layout(title_layout(GAME_OVER))
                 return
-            rows = situation_rows(sit)
-            labels = [r["label"] for r in rows]
-            texts = [r["text"] for r in rows]
-            self.figure.data[0].update(x=labels, y=[r["p"] for r in rows], hovertext=texts,
-                                       text=[fmt_pct(r["p"]) for r in rows])
-            self.figure.data[1].update(x=labels, y=[r["ev"] for r in rows], hovertext=texts)
-            self.figure.layout.title.text = _title(sit.name, sit.returning, sit.phase)
+            _draw(self.figure, situation_rows(sit))
+            self.figure.update_layout(title_layout(_title(sit.name, sit.returning, sit.phase),
+                                                   room_below=SUBPLOT_TITLES))

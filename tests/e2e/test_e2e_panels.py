@@ -18,6 +18,20 @@ pytestmark = pytest.mark.e2e
 MARKER_POINTS_JS = "() => document.querySelectorAll('.js-plotly-plot .scatterlayer .point').length"
 
 
+# Each figure's title box, against its figure (the SVG) and the top of what lies below it.
+TITLE_BOXES_JS = """() => [...document.querySelectorAll('.js-plotly-plot')].map((plot) => {
+    const svg = plot.querySelector('.main-svg').getBoundingClientRect();
+    const title = plot.querySelector('.gtitle');
+    const box = title.getBoundingClientRect();
+    // what lies below the title: the plot areas, the subplots' titles
+    const tops = [...plot.querySelectorAll('.nsewdrag, .infolayer .annotation')]
+        .map((n) => n.getBoundingClientRect().top - svg.top).filter((t) => t > box.top - svg.top);
+    return {text: title.textContent, top: box.top - svg.top, bottom: box.bottom - svg.top,
+            left: box.left - svg.left, right: box.right - svg.left, width: svg.width,
+            below: Math.min(...tops)};
+})"""
+
+
 def test_panels_render_and_follow_a_roll(open_notebook):
     nb = open_notebook([
         "from deepsea_widget.app import play\n"
@@ -40,6 +54,12 @@ def test_panels_render_and_follow_a_roll(open_notebook):
     toolbars = nb.page.evaluate("() => [...document.querySelectorAll('.js-plotly-plot')].map((plot) =>"
                                 " [...plot.querySelectorAll('.modebar-btn')].map((b) => b.dataset.title))")
     assert toolbars == [["Download plot as a PNG", "Zoom", "Pan", "Reset axes"]] * 4, toolbars
+    # every title is whole: inside its figure (plotly cuts what overhangs), above the plots
+    titles = nb.page.evaluate(TITLE_BOXES_JS)
+    assert len(titles) == 4 and all(t["text"] for t in titles), titles
+    for t in titles:
+        assert t["top"] >= 0 and t["left"] >= 0 and t["right"] <= t["width"], t
+        assert t["bottom"] <= t["below"], t
     nb.screenshot("panels-first-render")
 
     # time from the click (captured in the page) to the marker drawn by plotly

@@ -1,0 +1,105 @@
+"""Titles that fit a panel's width, and a blank panel with a message in place of stale data.
+
+A figure is `PANEL_WIDTH` px wide and plotly does not wrap a title: a line
+longer than the width is cut at the figure's edge. So titles are wrapped here
+by words, to `TITLE_CHARS` characters a line, and the top margin is made room
+for as many lines as a title has. Mark a phrase that must stay on one line
+with `keep`.
+"""
+from __future__ import annotations
+
+from ._common import PANEL_WIDTH
+
+TITLE_SIZE = 16  # px (plotly's default would be 17 for the panels' 12 px font: 16 fits 3 more characters a line)
+TITLE_X = 0.02  # the title starts 2% of the width in from the left
+TITLE_TOP = 10  # px above the title's first line
+LINE_SPACING = 1.3  # plotly's, in em
+SUP = 0.7  # plotly draws <sup> text at 70% of the size
+# A character of prose is about 0.47 em wide in Arial (Liberation Sans on Linux, what plotly's
+# "Open Sans, verdana, arial" usually finds) and 0.54 em in DejaVu Sans, the widest common fallback;
+# a capital is wider, and M, W, m, w about 1 em (so a name in capitals still fits: `chars`).
+CHAR_EM = 0.55
+TITLE_CHARS = int((PANEL_WIDTH * (1 - TITLE_X) - 10) / (TITLE_SIZE * CHAR_EM))  # 45 for 420 px
+NOTE_CHARS = int(TITLE_CHARS / SUP)  # a <sup> line
+NAME_CHARS = 20  # a diver's name in a title: even 20 wide letters fit one line
+_BIND = "\u00a0"  # joins the words of a phrase `wrap` keeps on one line; never shown
+
+
+def keep(phrase: str) -> str:
+    """``phrase`` as one word for `wrap` (it goes back to plain spaces once wrapped)."""
+    return phrase.replace(" ", _BIND)
+
+
+def chars(text: str) -> float:
+    """The width of ``text`` in characters of prose: a capital counts 1.3, M, W, m and w 1.8."""
+    return sum(1.8 if c in "MWmw" else 1.3 if c.isupper() else 1.0 for c in text)
+
+
+def short_name(name: str) -> str:
+    """A diver's name as a title shows it: at most `NAME_CHARS` characters wide, "…" if cut."""
+    if chars(name) <= NAME_CHARS:
+        return name
+    while chars(name) > NAME_CHARS - 1:
+        name = name[:-1]
+    return name.rstrip() + "…"
+
+
+def wrap(text: str, width: int = TITLE_CHARS) -> list[str]:
+    """``text`` in lines at most ``width`` characters wide (`chars`), broken at spaces (a `keep`
+    phrase longer than a line is broken too; a word longer than a line gets a line of its own)."""
+    words = []
+    for word in text.split(" "):
+        words.extend(word.split(_BIND) if chars(word) > width else [word.replace(_BIND, " ")])
+    lines = [""]
+    for word in filter(None, words):
+        if lines[-1] and chars(lines[-1]) + 1 + chars(word) > width:
+            lines.append(word)
+        else:
+            lines[-1] = f"{lines[-1]} {word}" if lines[-1] else word
+    return lines
+
+
+def with_note(title: str, note: str | None = None) -> str:
+    """A panel's title, wrapped to the panel's width, with a smaller note (<sup>) under it."""
+    lines = wrap(title)
+    if note:
+        lines += [f"<sup>{line}</sup>" for line in wrap(note, NOTE_CHARS)]
+    return "<br>".join(lines)
+
+
+def title_layout(text: str, room_below: int = 0) -> dict:
+    """`update_layout` arguments for a title of one or more lines (from `with_note`): set at the
+    figure's top, with a top margin that holds every line (and ``room_below`` px more, e.g. for
+    subplot titles)."""
+    lines = text.count("<br>") + 1
+    top = TITLE_TOP + lines * LINE_SPACING * TITLE_SIZE + 10 + room_below
+    # plotly.js draws a title's text above its top anchor: by about 0.9 em with several lines,
+    # 0.2 em with one (measured in Chromium): the pad takes that back
+    lift = TITLE_SIZE * (0.9 if lines > 1 else 0.2)
+    return dict(title=dict(text=text, x=TITLE_X, xanchor="left", y=1, yref="container", yanchor="top",
+                           pad=dict(t=round(TITLE_TOP + lift)), font=dict(size=TITLE_SIZE)),
+                margin=dict(t=round(top)))
+
+
+GAME_OVER = "The game is over"  # a panel's title once there is no diver to show
+MESSAGE = "panel message"  # the name of a blank panel's message (an annotation)
+
+
+def show_message(fig, message: str | None, annotations=None) -> None:
+    """Blank ``fig`` with ``message`` in the middle of its plot area (traces, axes and the other
+    annotations hidden); None shows everything again. ``annotations``: the figure's other
+    annotations as they are to be (default: as they are; inside a batch update plotly still
+    gives the ones from before it)."""
+    shown = message is None
+    fig.for_each_trace(lambda trace: trace.update(visible=shown))
+    fig.for_each_xaxis(lambda axis: axis.update(visible=shown))
+    fig.for_each_yaxis(lambda axis: axis.update(visible=shown))
+    notes = []
+    for note in fig.layout.annotations if annotations is None else annotations:
+        note = note if isinstance(note, dict) else note.to_plotly_json()
+        if note.get("name") != MESSAGE:
+            notes.append(dict(note, visible=shown))
+    if not shown:
+        notes.append(dict(name=MESSAGE, text="<br>".join(wrap(message, TITLE_CHARS)), xref="paper", yref="paper",
+                          x=0.5, y=0.5, showarrow=False, font=dict(size=14)))
+    fig.layout.annotations = notes

@@ -1,0 +1,244 @@
+"""The panels read honestly at their real size: a tiny number never fills a chart, every
+title fits the panel's width, nothing stale is left once the game is over, and an option
+the rules do not allow shows no bar."""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from deepsea_widget.bots import PublicView, make_policy
+from deepsea_widget.panels import (Panels, dice_chart, divers_chart, divers_odds, odds_map, situation,
+                                   turn_back_chart)
+from deepsea_widget.panels.turn_back import situation_rows
+from deepsea_widget.rules import Game, Roll, Stay
+
+# ---------------------------------------------------------------- helpers
+
+
+def slim_chance():
+    """A far out with one level-1 item and B breathing 2: A's expected points are a tiny fraction of one."""
+    return Game.from_position(players=["A", "B"], trail=[None] * 16, positions=[16, 2], returning=[True, True],
+                              carried=[[1], [1, 1]], air=9, turn=0)
+
+
+def play_to_the_end(game, seed=1):
+    bot, view, rng = make_policy("cautious"), PublicView(game), random.Random(seed)
+    while not game.is_over:
+        game.apply(bot.choose(view, rng))
+
+
+def points_axis(fig):
+    return fig.layout.yaxis2
+
+
+def bars(trace):
+    return list(trace.y)
+
+
+# A character of prose is about 0.47 em wide in Arial / Liberation Sans (what the audit's
+# browser drew) and 0.54 em in DejaVu Sans, the widest common sans-serif fallback; there a
+# capital is about 0.7 em and M, W, m, w about 1 em.
+EM_PER_CHAR = 0.55
+SUP = 0.7  # plotly draws <sup> at 70% of the font size
+
+
+def width_in_chars(text: str) -> float:
+    return sum(1.8 if c in "MWmw" else 1.3 if c.isupper() else 1.0 for c in text)
+
+
+def title_lines(fig) -> list[tuple[str, bool]]:
+    """The title's lines as drawn (tags removed), each with whether it is a small <sup> line."""
+    out = []
+    for line in fig.layout.title.text.split("<br>"):
+        out.append((re.sub(r"<[^>]+>", "", line), "<sup>" in line))
+    return out
+
+
+def check_title_fits(fig) -> None:
+    size = fig.layout.title.font.size or round(fig.layout.font.size * 1.4)
+    left = (fig.layout.title.x or 0) * fig.layout.width
+    room = fig.layout.width - left - 10  # px from the title's start to the right edge, less a little air
+    lines = title_lines(fig)
+    for text, small in lines:
+        budget = room / (size * EM_PER_CHAR * (SUP if small else 1))
+        assert width_in_chars(text) <= budget, (text, width_in_chars(text), int(budget))
+    # the top margin has room for every line (plotly: 1.3 em a line) above the plot
+    assert fig.layout.margin.t >= len(lines) * 1.3 * size, (fig.layout.title.text, fig.layout.margin.t)
+
+
+# ------------------------------------------------ 1. tiny values stay small
+
+
+def test_a_near_zero_expected_value_does_not_fill_the_points_chart():
+    panels = Panels(slim_chance())
+    fig = panels.turn_back.figure
+    ev = max(bars(fig.data[1]))
+    assert 0 < ev < 0.05  # tiny, like the audit's "0.0" bar in examples/03_what_if.ipynb
+    top = points_axis(fig).range[1]
+    assert points_axis(fig).range[0] == 0
+    assert top >= 1  # so a bar never fills more of the chart than its share of one point
+    assert fig.data[1].text is None or "0.0" not in fig.data[1].text  # a possibility never reads 0.0
+
+
+@pytest.mark.parametrize("value", [0.01, 0.3, 2.0, 45.0])
+def test_the_points_axis_fits_every_bar_and_starts_at_zero(value):
+    fig = turn_back_chart(9, 3, 14, 0, value=value)
+    lo, top = points_axis(fig).range
+    evs = [y for y in bars(fig.data[1]) if y is not None]
+    assert lo == 0 and top >= 1 and top >= max(evs)  # a near-zero bar stays near zero; every bar fits
+    assert top <= 1.5 * max(1, max(evs))  # and a real difference still shows
+    # the P(home) axis is fixed from 0 to at least 100%
+    lo, top = fig.layout.yaxis.range
+    assert lo == 0 and top >= 1
+
+
+def test_the_panels_points_axis_follows_the_game_both_ways():
+    game = Game.from_position(players=["A", "B"], trail=[None] * 16, positions=[3, 0], returning=[True, False],
+                              carried=[[4, 4, 4], []], air=25, turn=0)
+    holder = {"game": game}
+    panels = Panels(get_game=lambda: holder["game"])
+    fig = panels.turn_back.figure
+    big = max(bars(fig.data[1]))
+    assert big > 10 and points_axis(fig).range[1] >= big
+    holder["game"] = slim_chance()
+    panels.refresh()
+    tiny = max(bars(fig.data[1]))
+    assert tiny < 0.05 and 1 <= points_axis(fig).range[1] < big  # it shrank, but not around the tiny bar
+    holder["game"] = game
+    panels.refresh()
+    assert points_axis(fig).range[1] >= big
+
+
+# ------------------------------------------------ 2. titles fit the panel's width
+
+LONG_NAMES = ["Maximiliana von Wolkenstein-Trostburg", "W" * 40, "Bo"]
+
+
+def test_every_panel_title_fits_its_width_through_a_whole_game_with_long_names():
+    game = Game(players=LONG_NAMES, seed=7)
+    panels = Panels(get_game=lambda: game, get_odds=lambda: divers_odds(game, n=100))
+    bot, view, rng = make_policy("cautious"), PublicView(game), random.Random(3)
+    seen = set()
+    step = 0
+    while True:
+        for choice in (-1, 1, 0) if step % 5 == 0 else (0,):
+            panels.odds_map.control.value = choice
+            for fig in panels.figures:
+                check_title_fits(fig)
+                seen.add(fig.layout.title.text.split("<br>")[0])
+        if game.is_over:
+            break
+        game.apply(bot.choose(view, rng))
+        panels.refresh()
+        step += 1
+    assert len(seen) > 8  # many different titles were checked
+    # a long name is shortened, never cut by the edge; its start still reads
+    map_titles = " ".join(seen)
+    assert "Maximiliana" in map_titles and "W" * 40 not in map_titles
+
+
+@pytest.mark.parametrize("name", ["A", "Ann", "Maximiliana von Wolkenstein-Trostburg", "W" * 40])
+def test_the_one_diver_titles_fit_for_every_kind_of_title(name):
+    holder = {}
+    panels = Panels(get_game=lambda: holder.get("game") or Game(players=[name, "Bo", "Cy"], seed=2))
+    for returning in (False, True):
+        for chips in (1, 2, 7) if returning else (0, 1, 2, 7):
+            for rolled in (False, True):  # before the roll, then after it (the next turn's choices)
+                game = Game.from_position(players=[name, "Bo", "Cy"], trail=[None] * 20, positions=[9, 4, 0],
+                                          returning=[returning, False, False],
+                                          carried=[[1] * chips, [2], []], air=14, turn=0)
+                if rolled:
+                    game.apply(Roll(dice=(3, 3)))
+                holder["game"] = game
+                for choice in (-1, 0, 1):
+                    panels.odds_map.control.value = choice
+                    panels.refresh()
+                    for fig in panels.figures:
+                        check_title_fits(fig)
+    # the what-if wording stays whole on one line (the browser tests look for it)
+    panels.odds_map.control.value = 1
+    assert any("pick up one more" in text for text, _ in title_lines(panels.odds_map.figure))
+
+
+def test_the_standalone_charts_titles_fit():
+    for fig in [odds_map(9, 3, 14, 0), odds_map(None, 0, 25, 12), turn_back_chart(9, 3, 14, 0),
+                *[dice_chart(c) for c in (0, 1, 5, 32)], divers_chart(Game(players=LONG_NAMES, seed=1))]:
+        check_title_fits(fig)
+
+
+# ------------------------------------------------ 3. nothing stale at game over
+
+
+def _shows_data(trace) -> bool:
+    if trace.visible is False:
+        return False
+    for key in ("z", "y", "x"):
+        values = getattr(trace, key, None)
+        if values is not None and len(values) and any(v is not None for v in values):
+            return True
+    return False
+
+
+def _messages(fig) -> str:
+    return " ".join(a.text for a in fig.layout.annotations if a.visible is not False)
+
+
+def test_at_game_over_the_map_and_turn_back_panel_show_no_stale_position_and_no_idle_control():
+    game = Game(players=3, seed=5)
+    holder = {"game": game}
+    panels = Panels(get_game=lambda: holder["game"])
+    play_to_the_end(game)
+    panels.refresh()
+    omap, tb = panels.odds_map, panels.turn_back.figure
+    assert not any(_shows_data(t) for t in omap.figure.data)  # no heatmap, contours or marker
+    assert "game is over" in _messages(omap.figure)  # said on the chart itself
+    assert not any(_shows_data(t) for t in tb.data)
+    assert "game is over" in _messages(tb)
+    assert "P(home)" not in _messages(tb)  # the empty subplots' titles went too
+    control = omap.control
+    assert control.disabled or control.layout.display == "none"  # the items choice can do nothing
+    control.value = 1  # and choosing anyway changes nothing
+    assert not any(_shows_data(t) for t in omap.figure.data)
+
+    # a game to follow again (New game, Undo): everything comes back
+    control.value = 0
+    holder["game"] = Game(players=3, seed=5)
+    holder["game"].apply(Roll(dice=(2, 2)))
+    panels.refresh()
+    assert all(t.visible is not False for t in omap.figure.data) and _shows_data(omap.figure.data[3])
+    assert "game is over" not in _messages(omap.figure) and "game is over" not in _messages(tb)
+    assert not control.disabled and control.layout.display != "none"
+    assert _shows_data(tb.data[0]) and "P(home)" in _messages(tb)
+
+
+# ------------------------------------------------ 4. no bar for an option not allowed
+
+
+def _slot_notes(fig, axis_letter: str, index: int) -> list:
+    return [a for a in fig.layout.annotations
+            if a.xref == f"x{axis_letter}" and a.x == index and a.visible is not False]
+
+
+@pytest.mark.parametrize("setup", ["in the sub", "carrying nothing"])
+def test_an_option_not_allowed_has_no_bar_and_says_so_on_the_chart(setup):
+    game = Game(players=3, seed=1)
+    if setup == "carrying nothing":
+        game.apply(Roll(dice=(2, 2)))
+        game.apply(Stay())  # diver 2 to roll, in the sub...
+        game.apply(Roll(dice=(3, 3)))  # ...now on the trail with nothing: may not turn back
+    rows = situation_rows(situation(game))
+    fig = Panels(game).turn_back.figure
+    for trace, axis in ((fig.data[0], ""), (fig.data[1], "2")):
+        assert trace.y[0] is None, (setup, trace.name, trace.y)  # no bar, not a 100% one
+        assert all(y is not None for y in trace.y[1:])  # the allowed options keep theirs
+        notes = _slot_notes(fig, axis, 0)
+        assert notes and "not allowed" in notes[0].text.replace("<br>", " ")
+        assert notes[0].hovertext == rows[0]["text"]  # the hover still explains it
+    assert fig.data[0].text[0] in ("", None)  # no "100%" label over the empty slot
+    # an allowed first option has its bar and no such note
+    game2 = Game.from_position(players=["A", "B"], trail=[None] * 16, positions=[6, 0], returning=[False, False],
+                               carried=[[1], []], air=20, turn=0)
+    fig2 = Panels(game2).turn_back.figure
+    assert fig2.data[0].y[0] is not None and not _slot_notes(fig2, "", 0)
