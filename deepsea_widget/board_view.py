@@ -6,10 +6,20 @@ control is disabled, the log and the last dive's summary.
 """
 from __future__ import annotations
 
+import json
+import zlib
+
 from .rules import Drop, PickUp, Roll, Stay, TurnBack
 from .rules import events as ev
 
 LOG_LINES = 60
+
+
+def position_seed(game) -> int:
+    """A seed for the badges' Monte Carlo that depends on the position alone (its public
+    facts, which are all an estimate reads): a position shown again (a mode switch, an undo
+    and the same move again) keeps its estimate instead of drawing new rollouts."""
+    return zlib.crc32(json.dumps(game.public_view(), sort_keys=True, default=str).encode())
 
 
 def badges(game, seed=0) -> list:

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from deepsea_widget import Game
-from deepsea_widget.rules import Roll
+from deepsea_widget.rules import Roll, Stay
 from deepsea_widget.widget import Board
 
 
@@ -77,3 +77,29 @@ def test_importing_the_engine_imports_no_jupyter_packages(module):
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "", f"import {module} pulled in: {out.stdout.strip()}"
+
+
+def test_a_position_shown_again_keeps_its_estimated_badges():
+    """The badges' Monte Carlo is seeded by the position: switching to edit mode and back (no
+    change) or undoing and replaying a roll shows the same estimate, not a new draw (an audit
+    saw 34% (32-36%) become 33% (31-35%) just by opening Edit position)."""
+    from deepsea_widget.table import Table
+
+    table = Table(players=["Ann", "Bob"], bots={"Cy": "cautious"}, seed=3)
+    board = Board(table=table)
+    table.apply(Roll(dice=(3, 2)))
+    board.refresh()
+    first = board.view["badges"]
+    assert first[0]["method"] == "estimate"
+    table.set_mode("edit")
+    board.refresh()
+    table.set_mode("play")
+    board.refresh()
+    assert board.view["badges"] == first
+    table.undo()
+    table.apply(Roll(dice=(3, 2)))
+    board.refresh()
+    assert board.view["badges"] == first
+    table.apply(Stay())
+    board.refresh()
+    assert board.view["badges"] != first  # a new position: its own estimate
