@@ -81,6 +81,12 @@ def check_value(value, name: str = "value"):
 MODEL_NOTE = "one-diver model: where the others stand is ignored"
 
 
+def plain_text(text: str) -> str:
+    """``text`` (a diver's name) as plotly shows it, letter for letter: plotly reads <, > and &
+    in titles, labels and hovers as markup."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 def fmt_pct(p: float, digits: int = 0) -> str:
     """A probability as a percentage with ``digits`` decimals that never rounds a
     possibility to 0% or 100% ("<1%", ">99.9%" instead)."""

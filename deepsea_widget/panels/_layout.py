@@ -8,7 +8,7 @@ with `keep`.
 """
 from __future__ import annotations
 
-from ._common import PANEL_WIDTH
+from ._common import PANEL_WIDTH, plain_text
 
 TITLE_SIZE = 16  # px (plotly's default would be 17 for the panels' 12 px font: 16 fits 3 more characters a line)
 TITLE_X = 0.02  # the title starts 2% of the width in from the left
@@ -36,12 +36,13 @@ def chars(text: str) -> float:
 
 
 def short_name(name: str) -> str:
-    """A diver's name as a title shows it: at most `NAME_CHARS` characters wide, "…" if cut."""
-    if chars(name) <= NAME_CHARS:
-        return name
-    while chars(name) > NAME_CHARS - 1:
-        name = name[:-1]
-    return name.rstrip() + "…"
+    """A diver's name as a title shows it: at most `NAME_CHARS` characters wide, "…" if cut,
+    letter for letter (`plain_text`)."""
+    if chars(name) > NAME_CHARS:
+        while chars(name) > NAME_CHARS - 1:
+            name = name[:-1]
+        name = name.rstrip() + "…"
+    return plain_text(name)
 
 
 def wrap(text: str, width: int = TITLE_CHARS) -> list[str]:

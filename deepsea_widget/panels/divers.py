@@ -16,7 +16,7 @@ from ._figure import PanelFigure
 from ..odds._checks import as_int
 from ..odds.game_odds import ROLLOUTS, SIMULATED_DEEPER, SIMULATED_TOO_BIG, seat_odds
 from ..rules import Game
-from ._common import AXIS, BAR, BAR_ALT, THEME, estimate_pct, fmt_pct
+from ._common import AXIS, BAR, BAR_ALT, THEME, estimate_pct, fmt_pct, plain_text
 from ._layout import title_layout, with_note
 
 
@@ -101,7 +101,7 @@ _WHY = {SIMULATED_DEEPER: "some divers may still go deeper and pick up, which th
 def _rows(names, odds, over=False):
     """Per diver: bar height (None: no bar), error bar above and below, bar label, hover text."""
     x, y, up, down, label, text, colours = [], [], [], [], [], [], []
-    for name, o in zip(names, odds):
+    for name, o in zip(map(plain_text, names), odds):
         x.append(name)
         if o is None:
             y.append(0.0)  # no bar (and no error bar): its label says why

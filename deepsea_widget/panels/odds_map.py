@@ -14,7 +14,8 @@ import plotly.graph_objects as go
 
 from ..odds.single_diver import home_table, p_home, turns_left
 from ._figure import PanelFigure
-from ._common import AXIS, FULL_AIR, MAX_DISTANCE, MODEL_NOTE, THEME, Situation, check_chart_args, fmt_pct, plural
+from ._common import (AXIS, FULL_AIR, MAX_DISTANCE, MODEL_NOTE, THEME, Situation, check_chart_args, fmt_pct,
+                      plain_text, plural)
 from ._layout import GAME_OVER, keep, short_name, show_message, title_layout, with_note
 
 DISTANCES = np.arange(1, MAX_DISTANCE + 1)
@@ -50,6 +51,7 @@ def _grid(chips: int, others: int):
 
 
 def _marker_text(name, distance, chips, air, others, returning=True) -> str:
+    name = plain_text(name)
     if distance is None:
         return f"{name} is in the sub: not in the water yet"
     if air <= 0:

@@ -439,3 +439,20 @@ def test_every_panel_sends_a_short_toolbar_without_plotlys_logo():
         assert config["displaylogo"] is False
         assert {"sendChartToCloud", "select2d", "lasso2d", "toggleSpikelines"} <= set(config["modeBarButtonsToRemove"])
         assert not {"toImage", "zoom2d", "pan2d", "resetScale2d"} & set(config["modeBarButtonsToRemove"])
+
+
+def test_a_name_with_markup_characters_shows_letter_for_letter():
+    """plotly reads <, > and & as markup: a diver named "<b>Bo</b> & Co" must not turn bold
+    (nor break a title), in the panels' titles, hovers and bar labels."""
+    from deepsea_widget.panels.odds_map import OddsMapPanel
+
+    name = "<b>Bo</b> & Co"
+    shown = "&lt;b&gt;Bo&lt;/b&gt; &amp; Co"
+    game = Game(players=[name, "Ann"], seed=2)
+    game.apply(Roll(dice=(2, 2)))  # Bo has moved and decides: the panels show Bo
+    panel = OddsMapPanel()
+    panel.update(situation(game))
+    assert shown in panel.figure.layout.title.text and "<b>Bo" not in panel.figure.layout.title.text
+    assert shown in panel.figure.data[3].hovertext[0]
+    bars = divers_chart(game).data[0]
+    assert bars.x[0] == shown and bars.hovertext[0].startswith(shown)
