@@ -22,13 +22,14 @@ def position_seed(game) -> int:
     return zlib.crc32(json.dumps(game.public_view(), sort_keys=True, default=str).encode())
 
 
-def badges(game, seed=0) -> list:
+def badges(game, seed=None) -> list:
     """Per seat: None (in the sub, not dived yet) or `seat_odds`' dict {"p", "se", "method"}
     ("exact", "estimate" or "back"); an estimate also has "low"/"high" (its 95% Wilson
-    interval), "n" (rollouts) and "why" ("deeper" or "too big")."""
+    interval), "n" (rollouts) and "why" ("deeper" or "too big"). The Monte Carlo is seeded
+    by `position_seed` unless ``seed`` is given."""
     from .odds.game_odds import seat_odds  # numpy: loaded on first use
 
-    return seat_odds(game, seed=seed)
+    return seat_odds(game, seed=position_seed(game) if seed is None else seed)
 
 
 def forecast_air(game):
@@ -77,7 +78,7 @@ def board_view(table, odds=None) -> dict:
         "log": table.log[:LOG_LINES],
         "events": table.last_events,
         "notes": table.last_notes,
-        "badges": badges(game, seed=table.seq) if odds is None else odds,
+        "badges": badges(game) if odds is None else odds,
         "forecast_air": forecast_air(game),
         "summary": table.summary,
         "reasons": reasons(game),

@@ -84,14 +84,16 @@ def plain_refusal(text: str, pos: dict) -> str:
     return text
 
 
-def describe_edit(op: dict, names: list[str]) -> str:
-    """An accepted edit in the board's words, for the log: "Ann to space 4", "air 12 ..."."""
+def describe_edit(op: dict, game) -> str:
+    """An accepted edit in the board's words, for the log: "Ann to space 4", "air 12 ...";
+    ``game``: the position it gave."""
     kind = op["op"]
-    who = names[op["seat"]] if "seat" in op else ""
+    who = game.players[op["seat"]] if "seat" in op else ""
     heading = {True: "heading back", False: "heading deeper"}
+    if kind == "move_diver" and op["position"] == 0:
+        return f"{who} {'back in the sub' if game.divers[op['seat']].back else 'in the sub, not dived yet'}"
     if kind == "move_diver":
-        where = "back in the sub" if op["position"] == 0 else f"to space {op['position']}"
-        return f"{who} {where}" + (f", {heading[op['returning']]}" if "returning" in op else "")
+        return f"{who} to space {op['position']}" + (f", {heading[op['returning']]}" if "returning" in op else "")
     if kind == "set_heading":
         return f"{who} {heading[op['returning']]}"
     if kind == "give_item":

@@ -162,8 +162,9 @@ class Table:
             self.log.insert(0, note)
             self._new_notes.append(note)
         # for each log line, the game's history length when it was written: an undo drops the
-        # lines of the actions it takes back
-        self._log_moves: list[int] = [len(game.history)] * len(self.log)
+        # lines of the actions it takes back (None: a line of the game's start, never dropped)
+        self._log_moves: list[int | None] = [None] * len(self.log)
+        self._start_moves = len(game.history)  # (a loaded game starts with its history)
         self.last_events: list[dict] = [e.to_dict() for e in game.opening_events]
         self.summary = None  # the last dive end (or game end), for the board
         self._edit_stack: list[dict] = []  # the table before each edit (snapshots, for edit-mode undo)
@@ -172,7 +173,7 @@ class Table:
     def _snapshot(self, what: str) -> dict:
         """What `_start_game` and a load replace, to bring back by undo; ``what`` replaced it."""
         return {"what": what, "game": self.game, "log": list(self.log), "log_moves": list(self._log_moves),
-                "last_events": self.last_events,
+                "start_moves": self._start_moves, "last_events": self.last_events,
                 "summary": self.summary, "human_marks": list(self._human_marks), "bot_seats": self.bot_seats,
                 "policies": self._policies}
 
@@ -181,7 +182,7 @@ class Table:
 
     def _restore(self, snapshot: dict) -> None:
         self.game, self.log, self.last_events = snapshot["game"], snapshot["log"], snapshot["last_events"]
-        self._log_moves = snapshot["log_moves"]
+        self._log_moves, self._start_moves = snapshot["log_moves"], snapshot["start_moves"]
         self.summary, self._human_marks = snapshot["summary"], snapshot["human_marks"]
         self.bot_seats, self._policies = snapshot["bot_seats"], snapshot["policies"]
         self._edit_stack = []
@@ -204,8 +205,15 @@ class Table:
 
     def _unlog_after(self, moves: int) -> None:
         """Drop the newest log lines, written after the game had ``moves`` actions."""
-        keep = next((i for i, m in enumerate(self._log_moves) if m <= moves), len(self.log))
+        keep = next((i for i, m in enumerate(self._log_moves) if m is None or m <= moves), len(self.log))
         self.log, self._log_moves = self.log[keep:], self._log_moves[keep:]
+
+    def _last_turn_start(self) -> int:
+        """The history length before the last turn the log wrote (a bot's turn is written at
+        once, with its last action's number), for an undo with no person's action to go back to."""
+        n = len(self.game.history)
+        return next((m for m in self._log_moves if m is not None and m < n),
+                    self._start_moves if self._start_moves < n else n - 1)
 
     @property
     def can_undo(self) -> bool:
@@ -278,7 +286,7 @@ class Table:
         else:
             if not self.game.history:
                 raise IllegalActionError("nothing to undo")
-            target = self._human_marks.pop() if self._human_marks else len(self.game.history) - 1
+            target = self._human_marks.pop() if self._human_marks else self._last_turn_start()
             dive, over = self.game.dive, self.game.is_over
             taken = len(self.game.history) - target
             while len(self.game.history) > target:
@@ -333,7 +341,7 @@ class Table:
         if self.mode != "edit":
             self.set_mode("edit")
         stack = self._edit_stack + [self._snapshot("the edit")]
-        self._start_game(edited, f"Edit: {describe_edit(op, edited.players)}")
+        self._start_game(edited, f"Edit: {describe_edit(op, edited)}")
         self._edit_stack = stack
         self._changed()
 

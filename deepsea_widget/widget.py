@@ -15,7 +15,7 @@ from typing import Any, Callable
 import anywidget
 import traitlets
 
-from .board_view import badges, board_view, position_seed
+from .board_view import badges, board_view
 from .table import Table
 
 _STATIC = pathlib.Path(__file__).parent / "static"
@@ -89,7 +89,7 @@ class Board(anywidget.AnyWidget):
         last = self.view.get("badges") if self.view else None
         if last is not None and len(last) == n:
             self.view = board_view(self.table, odds=last)
-        self.view = board_view(self.table, odds=badges(self.table.game, seed=position_seed(self.table.game)))
+        self.view = board_view(self.table, odds=badges(self.table.game))
         for callback in self._listeners:
             callback()
 

@@ -22,7 +22,7 @@ CHAR_EM = 0.55
 TITLE_CHARS = int((PANEL_WIDTH * (1 - TITLE_X) - 10) / (TITLE_SIZE * CHAR_EM))  # 45 for 420 px
 NOTE_CHARS = int(TITLE_CHARS / SUP)  # a <sup> line
 NAME_CHARS = 20  # a diver's name in a title: even 20 wide letters fit one line
-_BIND = "\u00a0"  # joins the words of a phrase `wrap` keeps on one line; never shown
+_BIND = "\x1f"  # joins the words of a phrase `wrap` keeps on one line (a control character: no name has it); never shown
 
 
 def keep(phrase: str) -> str:

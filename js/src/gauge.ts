@@ -77,7 +77,8 @@ export function gaugeCells(air: number, forecast: number | null | undefined): Ga
  */
 export function breathText(turnStartAir: number | null | undefined, air: number, who: string): string {
   if (turnStartAir === null || turnStartAir === undefined || !who || turnStartAir <= air) return "";
-  return `${who} breathed ${turnStartAir - air} (${turnStartAir} → ${Math.max(0, air)})`;
+  if (air <= 0) return `${who} breathed the last of the air (${turnStartAir} → 0)`;
+  return `${who} breathed ${turnStartAir - air} (${turnStartAir} → ${air})`;
 }
 
 /** The forecast in words, e.g. "Ann's next turn: air 12 (−5 if everyone keeps their items)". */

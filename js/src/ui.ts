@@ -134,7 +134,7 @@ export class BoardUI {
     space: HTMLElement;
     hint: HTMLElement;
   };
-  private save!: { text: HTMLTextAreaElement; download: HTMLAnchorElement; exportBox: HTMLElement; loadBox: HTMLElement; loadText: HTMLTextAreaElement };
+  private save!: { text: HTMLTextAreaElement; details: HTMLDetailsElement; download: HTMLAnchorElement; exportBox: HTMLElement; loadBox: HTMLElement; loadText: HTMLTextAreaElement };
 
   constructor(model: AnyModel<Model>, el: HTMLElement) {
     this.model = model;
@@ -289,7 +289,10 @@ export class BoardUI {
   private sharedChanged(): void {
     this.speedSelect.value = this.shared.speed;
     setAttr(this.buttons.autoplay, "aria-pressed", String(this.shared.autoplay));
-    if (this.view) setText(this.status, statusLine(this.view, this.shared.autoplay));
+    if (this.view) {
+      setText(this.status, statusLine(this.view, this.shared.autoplay));
+      this.updateControls(this.view); // (Auto-play switched off at game over cannot be switched on)
+    }
     clearTimeout(this.autoTimer);
     if (this.shared.autoplay && !this.animation) this.scheduleAuto(true);
   }
@@ -338,6 +341,7 @@ export class BoardUI {
     const old = this.save.download.href;
     if (old.startsWith("blob:")) URL.revokeObjectURL(old);
     this.save.download.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    this.save.details.open = false; // (shown once, the text would otherwise stay in view)
     show(this.save.exportBox, true);
     show(this.savePanel, true);
     this.save.download.focus(); // (the text itself stays folded away: it tells hidden values)
@@ -571,7 +575,7 @@ export class BoardUI {
     }
     this.updateSummary(view);
     const who = view.is_over ? "" : nameOf(view, view.current_player);
-    if (this.changed("gauge", `${view.air}|${view.forecast_air}|${who}`)) this.updateGauge(view);
+    if (this.changed("gauge", `${view.air}|${view.forecast_air}|${view.turn_start_air}|${who}`)) this.updateGauge(view);
     this.updateDice(view);
     if (!override && view.seq !== this.lastSeq) setText(this.announce, stepAnnouncement(view, this.shared.autoplay));
     this.updateControls(view);
@@ -783,7 +787,7 @@ export class BoardUI {
     apply(b.stay, states.stay, "Do nothing on this space (S)");
     apply(b.undo, states.undo, "Take back the last move or edit (U)");
     apply(b.next, states.next, "Let the bot play its turn (N)");
-    // once on, Auto-play can always be switched off (even at game over, where it cannot be switched on)
+    // once on, Auto-play can be switched off whenever the bots could play (at game over it goes off by itself)
     apply(b.autoplay, this.shared.autoplay ? { disabled: false, reason: "" } : states.autoplay,
       "Let the bots play on their own, at the chosen speed (A)");
     setEnabled(b.new_game, true, "", "Start a new game with the same players");
@@ -921,11 +925,12 @@ export class BoardUI {
     const download = h("a", { class: "dsw-download", attrs: { download: "deepsea-game.json", href: "#" } }, "Download");
     // A save holds what every chip is worth and the dice to come (to continue the game
     // exactly): the table should not read it in passing, so its text is folded away.
+    const details = h("details", { class: "dsw-save-details" }, h("summary", {}, "Show the save's text"), text);
     const exportBox = h(
       "div",
       { class: "dsw-export" },
       h("p", { class: "dsw-export-note" }, "A save holds what every chip is worth and the dice to come: keep it out of sight while the game is on."),
-      h("details", { class: "dsw-save-details" }, h("summary", {}, "Show the save's text"), text),
+      details,
       h("div", { class: "dsw-edit-row" }, download, button("Close", "export-close", () => {
         show(exportBox, false);
         show(this.savePanel, !loadBox.hidden);
@@ -958,7 +963,7 @@ export class BoardUI {
     );
     show(exportBox, false);
     show(loadBox, false);
-    this.save = { text, download, exportBox, loadBox, loadText };
+    this.save = { text, details, download, exportBox, loadBox, loadText };
     const panel = h("section", { class: "dsw-save", attrs: { "aria-label": "Save and load" } }, exportBox, loadBox);
     show(panel, false);
     return panel;

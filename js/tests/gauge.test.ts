@@ -77,7 +77,8 @@ describe("air gauge", () => {
 
   it("says what the diver to play breathed at its turn's start, if anything", () => {
     expect(breathText(10, 9, "A")).toBe("A breathed 1 (10 → 9)");
-    expect(breathText(3, -2, "Bob")).toBe("Bob breathed 5 (3 → 0)");
+    expect(breathText(3, -2, "Bob")).toBe("Bob breathed the last of the air (3 → 0)");
+    expect(breathText(3, 0, "Bob")).toBe("Bob breathed the last of the air (3 → 0)");
     expect(breathText(12, 12, "Ann")).toBe("");
     expect(breathText(undefined, 12, "Ann")).toBe("");
     expect(breathText(12, 10, "")).toBe("");

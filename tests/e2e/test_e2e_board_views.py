@@ -62,6 +62,12 @@ def test_names_are_text_and_two_views_stay_in_sync(open_notebook):
     assert json.loads(text)["format"] == "deepsea_widget.table"
     assert download.get_attribute("href").startswith("blob:")
     assert not two.root.get_by_role("textbox", name="Saved game (JSON)").is_visible()
+    # a later export folds the text away again
+    one.button("Close").click()
+    one.button("Export").click()
+    download.wait_for()
+    assert not saved.is_visible()
+    one.button("Close").click()
     at_export = kernel_state(nb)["view"]
 
     # Play on, then load the saved text in the other view: back to the saved position.

@@ -550,7 +550,8 @@ def test_edits_are_logged_in_the_boards_words():
            dict(op="set_air", air=9), dict(op="set_space", space=2, levels=None),
            dict(op="give_item", seat=0, levels=[level]), dict(op="take_item", seat=0, index=0),
            dict(op="set_space", space=2, levels=[level]), dict(op="remove_space"), dict(op="add_space"),
-           dict(op="set_turn", seat=0), dict(op="move_diver", seat=1, position=0, returning=True)]
+           dict(op="set_turn", seat=0), dict(op="move_diver", seat=1, position=0, returning=True),
+           dict(op="move_diver", seat=1, position=0, returning=False)]
     lines = []
     for op in ops:
         t.edit(op)
@@ -568,7 +569,8 @@ def test_edits_are_logged_in_the_boards_words():
         "Edit: the last space removed",
         "Edit: a space added at the far end",
         "Edit: Ann to play",
-        "Edit: Bob back in the sub, heading back",
+        "Edit: Bob back in the sub",
+        "Edit: Bob in the sub, not dived yet",
     ]
 
 
@@ -580,3 +582,36 @@ def test_a_bot_turn_gives_each_reason_once():
     line = next(line for line in t.log if line.startswith("Ray (random bot): "))
     reasons = line.removeprefix("Ray (random bot): ").split("; ")
     assert reasons and len(reasons) == len(set(reasons))
+
+
+def test_an_undo_of_a_bots_turn_takes_back_the_whole_turn_and_its_lines():
+    """With no person's action to go back to (a table of bots, or a bot set to play), an undo
+    takes back the bot's last turn: the game and the log agree."""
+    t = Table(players=[], bots={"Ada": "cautious", "Bo": "cautious"}, seed=6)
+    t.bot_step()
+    after_first, log_first = t.game.to_json(), list(t.log)
+    t.bot_step()
+    assert len(t.game.history) >= 2
+    t.undo()
+    assert t.game.to_json() == after_first
+    assert t.log[1:] == log_first and re.fullmatch(r"Undo: took back \d+ actions?; Bo to play", t.log[0])
+    t.undo()
+    assert t.game.history == () and t.log[1:] == log_first[-len(t.log) + 1:]
+    assert not any(line.startswith("Ada (cautious bot)") for line in t.log)
+
+
+def test_an_undo_after_a_load_keeps_the_loads_own_lines():
+    t = Table(players=["Ann", "Bob"], seed=4)
+    t.apply(Roll())
+    t.apply(Stay())
+    t.apply(Roll())
+    saved = t.to_json()
+    loaded = Table.from_json(saved)
+    start = list(loaded.log)
+    loaded.undo()
+    assert loaded.log[1:] == start  # what the game's start wrote stays
+    other = Table(players=["Ann", "Bob"], seed=9)
+    other.load_json(saved)
+    assert other.log[0].startswith("Loaded a saved game")
+    other.undo()
+    assert other.log[1].startswith("Loaded a saved game")
