@@ -141,6 +141,22 @@ export const SHORTCUTS: Record<string, string> = {
   a: "autoplay",
 };
 
+/** The Drop shortcut: with several items carried it picks none, so it is not in SHORTCUTS. */
+export const DROP_KEY = "d";
+
+/**
+ * What the Drop key does, given the Drop buttons (in order): the one item that can be dropped
+ * is dropped; with several, the keyboard goes to the first (the player picks); with none, the
+ * board says why.
+ */
+export function dropKeyAction(drops: { disabled: boolean; reason: string }[]):
+  { press: number } | { focus: number; say: string } | { say: string } {
+  const open = drops.flatMap((d, i) => (d.disabled ? [] : [i]));
+  if (open.length === 1) return { press: open[0] };
+  if (open.length > 1) return { focus: open[0], say: `Drop: ${open.length} items carried; Tab to the one to drop and press Enter` };
+  return { say: `Drop: ${drops[0]?.reason || "nothing to drop now"}` };
+}
+
 // ----- intents ------------------------------------------------------------
 
 export function seqOf(view: TableView): number {

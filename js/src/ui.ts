@@ -17,6 +17,8 @@ import {
   controlStates,
   nameOf,
   seqOf,
+  DROP_KEY,
+  dropKeyAction,
   SHORTCUTS,
   type ControlState,
 } from "./controls";
@@ -52,8 +54,6 @@ function prefersReducedMotion(): boolean {
 
 /** Edit mode: how far each arrow key moves the focus along the trail. */
 const TRAIL_STEPS: Record<string, number | undefined> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
-/** Keys a focused list, slider or text box acts on itself. */
-const OWN_KEYS = new Set(["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp", "Home", "End", "PageUp", "PageDown"]);
 
 export class BoardUI {
   private readonly model: AnyModel<Model>;
@@ -466,6 +466,12 @@ export class BoardUI {
   }
 
   private onKey(e: KeyboardEvent): void {
+    // A key pressed in the board is the board's: JupyterLab's notebook shortcuts must not also
+    // act on it (D D deleted the board's cell, 0 0 restarted the kernel, an arrow key or B took
+    // the focus away; the root's data-lm-suppress-shortcuts does not stop them, as a focused
+    // button matches their selector first). Keys with Ctrl, Alt or Meta (save, the command
+    // palette) still reach JupyterLab.
+    if (!(e.ctrlKey || e.metaKey || e.altKey)) e.stopPropagation();
     if (e.key === "Escape" && this.drag?.moving) {
       e.preventDefault();
       this.cancelDrag();
@@ -474,12 +480,6 @@ export class BoardUI {
     const t = e.target as HTMLElement;
     const tag = t.tagName?.toLowerCase();
     const typing = tag === "textarea" || tag === "select" || (tag === "input" && (t as HTMLInputElement).type !== "range" && (t as HTMLInputElement).type !== "file");
-    // A list or slider moves its value on these keys; the notebook around the board must not
-    // also take them (it would move the focus to a cell, or fold headings).
-    if (OWN_KEYS.has(e.key) && (tag === "select" || tag === "textarea" || tag === "input")) {
-      e.stopPropagation();
-      return;
-    }
     const sel = this.sel;
     if (e.key === "Escape" && sel && !typing && this.view?.mode === "edit") {
       e.preventDefault(); // a picked pawn or space is put down: nothing is sent
@@ -513,6 +513,11 @@ export class BoardUI {
       return;
     }
     if (typing || e.ctrlKey || e.metaKey || e.altKey || tag === "input") return;
+    if (e.key.toLowerCase() === DROP_KEY) {
+      e.preventDefault();
+      this.dropByKey();
+      return;
+    }
     const control = SHORTCUTS[e.key.toLowerCase()];
     const target = control ? this.buttons[control] : undefined;
     if (target) {
@@ -521,6 +526,15 @@ export class BoardUI {
       // a keyboard player cannot hover for the tooltip: say why nothing happened
       else setText(this.announce, `${target.textContent ?? control}: ${target.getAttribute("data-reason") ?? "not available now"}`);
     }
+  }
+
+  /** The Drop shortcut: one item to drop is dropped; with several, the keyboard goes to the first Drop button. */
+  private dropByKey(): void {
+    const buttons = [...this.drops.querySelectorAll<HTMLButtonElement>("button")];
+    const todo = dropKeyAction(buttons.map((b) => ({ disabled: b.disabled, reason: b.getAttribute("data-reason") ?? "" })));
+    if ("press" in todo) buttons[todo.press].click();
+    if ("focus" in todo) buttons[todo.focus].focus();
+    if ("say" in todo) setText(this.announce, todo.say);
   }
 
   // ----- drawing --------------------------------------------------------------
@@ -803,7 +817,8 @@ export class BoardUI {
         return vbutton(levels ? ["Drop ", chipIcon(levels, 16, true)] : "Drop", `drop-${d.index}`, () => this.sendAction({ type: "drop", index: d.index }), {
           class: "dsw-drop",
           "aria-label": levels ? d.label : null,
-          ...enabledAttrs(!d.disabled, d.reason, d.label),
+          "aria-keyshortcuts": "D",
+          ...enabledAttrs(!d.disabled, d.reason, `${d.label} (D)`),
         });
       }),
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { actionIntent, blockedReason, botStepIntent, botToMove, controlStates, SHORTCUTS } from "../src/controls";
+import { actionIntent, blockedReason, botStepIntent, botToMove, controlStates, DROP_KEY, dropKeyAction, SHORTCUTS } from "../src/controls";
 import { diver, tableView } from "./fixtures";
 
 describe("controls", () => {
@@ -97,5 +97,16 @@ describe("controls", () => {
     expect(SHORTCUTS.p).toBe("pick_up");
     expect(SHORTCUTS.s).toBe("stay");
     expect(SHORTCUTS.n).toBe("next");
+  });
+
+  it("drops with D: the one item there is, or lets the player pick among several", () => {
+    expect(DROP_KEY in SHORTCUTS).toBe(false);
+    const on = { disabled: false, reason: "" };
+    const off = { disabled: true, reason: "Ann must roll first" };
+    expect(dropKeyAction([on])).toEqual({ press: 0 });
+    expect(dropKeyAction([off, on])).toEqual({ press: 1 });
+    expect(dropKeyAction([on, on, on])).toEqual({ focus: 0, say: "Drop: 3 items carried; Tab to the one to drop and press Enter" });
+    expect(dropKeyAction([off])).toEqual({ say: "Drop: Ann must roll first" });
+    expect(dropKeyAction([])).toEqual({ say: "Drop: nothing to drop now" });
   });
 });

@@ -317,3 +317,25 @@ def test_arrow_keys_on_the_boards_lists_and_slider_change_them_not_the_notebook(
     state = kernel_state(nb)  # (runs code in new cells)
     assert state["view"]["current_player"] == 1
     assert state["mode"] == "edit"
+
+
+def test_keys_pressed_in_the_board_never_reach_the_notebooks_shortcuts(open_notebook):
+    """JupyterLab's command-mode keys must not act while the focus is in the board: D D
+    deleted the board's cell, 0 0 asked to restart the kernel, B added a cell. D is the
+    board's Drop key: with nothing to drop it says why."""
+    nb = open_notebook([play_cell(["Ann", "Bob"], {}, 3), "x = 1"])
+    nb.run_cell(0, timeout=180)
+    board = BoardPage(nb).wait_drawn()
+    page = nb.page
+    cells = nb.cell_count()
+    board.click("Roll")
+    board.button("Stay").focus()
+    for key in ["d", "d", "0", "0", "b", "m", "x", "c", "v", "z", "Shift+M", "j", "k", "ArrowDown"]:
+        page.keyboard.press(key)
+    page.wait_for_timeout(300)
+    assert nb.cell_count() == cells
+    assert page.locator(".jp-Dialog").count() == 0  # no "Restart Kernel?"
+    assert board.root.locator("svg.dsw-board").count() == 1
+    assert page.evaluate("() => document.activeElement.closest('.dsw-root') !== null")
+    assert "Drop: " in board.text(".dsw-sr[role=status]")
+    assert kernel_state(nb)["view"]["phase"] == "treasure"  # nothing was played
