@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 
 from .bots import BOTS
@@ -38,11 +39,15 @@ def _line_up(text: str) -> list[str]:
 def _simulate(args) -> None:
     from tqdm import tqdm
 
+    # Without --seed the games are fresh: draw their seed here, so the header can say which
+    # seed repeats them (simulate draws the same way from the system's randomness).
+    seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(64)
+    seed_note = f"seed {seed}" if args.seed is not None else f"seed {seed} (drawn: --seed {seed} repeats these games)"
     with tqdm(total=args.games, desc="games", unit="game", file=sys.stderr,
               disable=not (args.progress or (sys.stderr.isatty() and args.games >= 2000))) as bar:
-        result = simulate(players=args.players, games=args.games, seed=args.seed, bots=args.bots,
+        result = simulate(players=args.players, games=args.games, seed=seed, bots=args.bots,
                           progress=lambda done: bar.update(1))
-    print(f"{result['games']} games, {result['players']} divers, seed {args.seed}; "
+    print(f"{result['games']} games, {result['players']} divers, {seed_note}; "
           f"mean dive length {result['mean_dive_turns']:.1f} turns")
     print(f"{'seat':>4}  {'bot':<10} {'mean score':>10} {'win share':>10} {'drowning':>9}")
     for s in range(result["players"]):
@@ -80,9 +85,10 @@ def main(argv=None) -> int:
     sim = sub.add_parser("simulate", help="play bot games and print statistics", formatter_class=defaults)
     sim.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="{2..6}", help="divers per game")
     sim.add_argument("--games", type=int, default=1000, help="games to play")
-    sim.add_argument("--seed", type=int, default=None, help="repeat the same games (omitted: fresh ones)")
+    sim.add_argument("--seed", type=int, default=None,
+                     help="repeat the same games (omitted: fresh ones, their seed printed in the header)")
     sim.add_argument("--bots", type=_bots, default="cautious",
-                     help=f"comma-separated, assigned to seats in turn ({', '.join(sorted(BOTS))})")
+                     help=f"comma-separated, at most one per seat, assigned to seats in turn ({', '.join(sorted(BOTS))})")
     sim.add_argument("--progress", action="store_true", help="show the progress bar even when not on a terminal")
     sim.set_defaults(run=_simulate)
     tour = sub.add_parser("tournament", help="bots against each other, seats rotated, with confidence intervals",
@@ -98,6 +104,10 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.command == "simulate" and len(args.bots) > args.players:
+        parser.error(f"--bots: {len(args.bots)} bots ({', '.join(args.bots)}) for {args.players} seats "
+                     f"(--players {args.players}); give at most {args.players}, or raise --players "
+                     f"(fewer bots than seats take the seats in turn)")
     if args.command == "tournament" and args.games > MAX_GAMES:
         parser.error(f"--games must be at most {MAX_GAMES:,}")
     args.run(args)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 from .board_view import dive_summary
 from .bots import BOTS, PublicView, make_policy
@@ -18,7 +19,7 @@ from .rules import Game, IllegalActionError, action_from_dict
 from .rules.actions import TurnBack
 from .rules.events import DiveStarted, plural
 from .rules.chips import N_CHIPS
-from .rules.position import _is_int, parse_saved_json
+from .rules.position import MAX_PLAYERS, MIN_PLAYERS, _is_int, check_players, parse_saved_json
 
 MAX_LOG = 400
 MAX_TRAIL = N_CHIPS  # the board's editor stops at the game's trail (Game.from_position may go farther)
@@ -69,7 +70,10 @@ EDIT_FIELDS = {"move_diver": {"seat", "position", "returning"}, "set_heading": {
 
 
 def seats_from(players, bots) -> tuple[list[str], dict[int, str]]:
-    """Seat names (people first, then bots in the given order) and bot kind per seat."""
+    """Seat names (people first, then bots in the given order) and bot kind per seat.
+
+    A bad name says where it came from: ``players[i]`` for a person, ``bots`` for a bot
+    (the keys of ``bots`` are the bots' names); a wrong number of divers counts both."""
     if players is None and bots is None:
         players, bots = DEFAULT_PEOPLE, DEFAULT_BOTS
     if _is_int(players):  # as in Game(players=3): "Diver 1", "Diver 2", ...
@@ -80,11 +84,38 @@ def seats_from(players, bots) -> tuple[list[str], dict[int, str]]:
         raise ValueError(f"bots: must be a dict of name to bot kind, e.g. {{'Cy': 'cautious'}}, got {bots!r}")
     people = list(players or [])
     bots = dict(bots or {})
+    n = len(people) + len(bots)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise ValueError(f"players, bots: the game is for {MIN_PLAYERS} to {MAX_PLAYERS} divers, got "
+                         f"{_count(len(people), 'person', 'people')} and {_count(len(bots), 'bot', 'bots')} "
+                         f"({plural(n, 'diver')})")
     for name, kind in bots.items():
         if not (isinstance(kind, str) and kind in BOTS):
             raise ValueError(f"bots[{name!r}]: unknown bot {kind!r}; known bots: {', '.join(sorted(BOTS))}")
     names = people + list(bots)
+    _check_names(names, len(people))
     return names, {len(people) + i: kind for i, kind in enumerate(bots.values())}
+
+
+def _count(n: int, one: str, many: str) -> str:
+    """``"no people"``, ``"1 person"``, ``"2 people"``."""
+    return f"no {many}" if n == 0 else f"1 {one}" if n == 1 else f"{n} {many}"
+
+
+def _check_names(names: list, n_people: int) -> None:
+    """The game's own name checks on ``names`` (people, then bots): a bad person's name is
+    blamed on ``players[i]`` (the game's words), a bad bot's name on ``bots``."""
+    try:
+        check_players(names)
+    except ValueError as exc:
+        found = re.fullmatch(r"players\[(\d+)\]: (.*)", str(exc), re.DOTALL)
+        if found is None or int(found[1]) < n_people:
+            raise
+        name, reason = names[int(found[1])], found[2]
+        if reason.startswith("duplicate name"):  # bots' names are distinct keys: a person has it
+            reason = f"players[{names.index(name)}] is {name!r} already; every diver needs a name of its own"
+        raise ValueError(f"bots: {name!r} is not a valid bot name (the keys of bots are the bots' names): "
+                         f"{reason}") from None
 
 
 def position_of(game: Game) -> dict:

@@ -107,7 +107,8 @@ def check_bots(bots, names_only: bool) -> list:
 
 
 def simulate(players=4, games=1000, seed=None, bots=("cautious",), progress=None) -> dict:
-    """Play ``games`` games; seat i is played by ``bots[i % len(bots)]``.
+    """Play ``games`` games; seat i is played by ``bots[i % len(bots)]`` (fewer bots than
+    seats take the seats in turn; more bots than seats is refused: one would never play).
 
     Returns mean score, win share per seat and per bot, drowning rate (share of
     dives a diver who left the sub ended stranded) and mean dive length in turns.
@@ -120,6 +121,9 @@ def simulate(players=4, games=1000, seed=None, bots=("cautious",), progress=None
     check_player_count(players)
     check_games(games)
     bots = check_bots(bots, names_only=False)
+    if len(bots) > players:
+        raise ValueError(f"bots: {len(bots)} bots for {players} seats (players={players}); give at most "
+                         f"{players} (seats take the bots in turn, so a bot past the last seat would never play)")
     if progress is not None and not callable(progress):
         raise ValueError(f"progress: must be None or a function of the number of games done, got {progress!r}")
     base = new_rng(seed)  # Game's rule: an int, a string or None (else ValueError naming seed)

@@ -1,6 +1,7 @@
 """`python -m deepsea_widget simulate` in a subprocess: runs, is deterministic, refuses bad arguments."""
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -100,3 +101,30 @@ def test_a_tournament_past_its_largest_size_is_a_usage_error():
                             capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert result.returncode == 2 and "--games must be at most 1,000,000" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_more_bots_than_seats_is_a_usage_error_not_a_silent_drop():
+    result = run("--players", "2", "--bots", "random,cautious,odds", "--games", "1", timeout=60)
+    assert result.returncode == 2
+    assert "--bots: 3 bots (random, cautious, odds) for 2 seats (--players 2)" in result.stderr
+    assert "Traceback" not in result.stderr and result.stdout == ""
+
+
+def test_fewer_bots_than_seats_take_the_seats_in_turn():
+    result = run("--players", "3", "--bots", "random,odds", "--games", "2", "--seed", "1", timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert [line.split()[1] for line in result.stdout.splitlines()[2:5]] == ["random", "odds", "random"]
+
+
+def test_an_unseeded_run_prints_the_seed_it_drew_and_that_seed_repeats_it():
+    first = run("--players", "2", "--games", "3", "--bots", "random", timeout=120)
+    assert first.returncode == 0, first.stderr
+    assert "seed None" not in first.stdout
+    header = first.stdout.splitlines()[0]
+    found = re.fullmatch(r"3 games, 2 divers, seed (\d+) \(drawn: --seed \1 repeats these games\); "
+                         r"mean dive length .* turns", header)
+    assert found, header
+    again = run("--players", "2", "--games", "3", "--bots", "random", "--seed", found[1], timeout=120)
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.splitlines()[1:] == first.stdout.splitlines()[1:]
+    assert again.stdout.splitlines()[0].startswith(f"3 games, 2 divers, seed {found[1]}; mean dive length")

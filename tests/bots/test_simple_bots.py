@@ -136,3 +136,11 @@ def test_unseeded_games_give_the_bots_fresh_randomness():
     for bot in seeded:
         play_game([bot, "random"], seed=5)
     assert seeded[0].first == seeded[1].first
+
+
+def test_simulate_refuses_more_bots_than_seats_before_playing():
+    played = []
+    with pytest.raises(ValueError, match=r"^bots: 3 bots for 2 seats \(players=2\); give at most 2"):
+        simulate(players=2, games=1, seed=1, bots=["random", "cautious", "odds"], progress=played.append)
+    assert played == []
+    assert simulate(players=3, games=1, seed=1, bots=["random", "odds"])["seat_bots"] == ["random", "odds", "random"]

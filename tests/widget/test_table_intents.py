@@ -615,3 +615,32 @@ def test_an_undo_after_a_load_keeps_the_loads_own_lines():
     assert other.log[0].startswith("Loaded a saved game")
     other.undo()
     assert other.log[1].startswith("Loaded a saved game")
+
+
+@pytest.mark.parametrize("players, bots, words", [
+    (["Ann"], {1: "cautious"}, r"^bots: 1 is not a valid bot name \(the keys of bots are the bots' names\): "
+                               r"a name must be a non-empty string, got 1$"),
+    (["Ann"], {"": "cautious"}, r"^bots: '' is not a valid bot name .*: a name must be a non-empty string"),
+    (["Ann"], {"x" * 41: "cautious"}, r"^bots: 'x+' is not a valid bot name .*: a name may have at most 40"),
+    (["Ann"], {"Cy\n": "cautious"}, r"^bots: 'Cy\\n' is not a valid bot name .*: a name may not hold control"),
+    (["Ann", "Cy"], {"Cy": "cautious"}, r"^bots: 'Cy' is not a valid bot name .*: players\[1\] is 'Cy' "
+                                        r"already; every diver needs a name of its own$"),
+    (["Ann", ""], {"Cy": "cautious"}, r"^players\[1\]: a name must be a non-empty string, got ''$"),
+])
+def test_a_bad_bot_name_is_blamed_on_bots_not_players(players, bots, words):
+    with pytest.raises(ValueError, match=words):
+        Table(players=players, bots=bots, seed=1)
+
+
+@pytest.mark.parametrize("players, bots, words", [
+    (["A", "B", "C", "D", "E"], {"X": "cautious", "Y": "odds"}, "got 5 people and 2 bots (7 divers)"),
+    (["Ann"], None, "got 1 person and no bots (1 diver)"),
+    (None, {"Cy": "cautious"}, "got no people and 1 bot (1 diver)"),
+    ([], {}, "got no people and no bots (0 divers)"),
+    (4, {"X": "cautious", "Y": "odds", "Z": "random"}, "got 4 people and 3 bots (7 divers)"),
+    (["A", "B", "C", "D", "E", "F", "G"], None, "got 7 people and no bots (7 divers)"),
+])
+def test_a_wrong_count_of_divers_counts_people_and_bots(players, bots, words):
+    with pytest.raises(ValueError) as err:
+        Table(players=players, bots=bots, seed=1)
+    assert str(err.value) == f"players, bots: the game is for 2 to 6 divers, {words}"
