@@ -20,7 +20,13 @@ class App(ipywidgets.VBox):
     the live `Game`; ``app.apply(action)`` plays an action from Python for the diver whose
     turn it is, as a click would (a script may also move for a bot); ``app.edit(...)`` sets
     up a what-if; ``app.save(path)`` writes the table; ``app.close()`` closes the board, the
-    panels and every widget they hold."""
+    panels and every widget they hold.
+
+    A closed app refuses to play or edit (RuntimeError saying so, and nothing changes): make a
+    new one with `play`. ``app.game`` and ``app.table`` stay readable, and ``app.save`` still
+    keeps the game as it stood when the app was closed (shown again, it is blank)."""
+
+    _closed = False  # (a class default: a half-built app that ipywidgets closes has it too)
 
     def __init__(self, table: Table, panels: bool = True):
         if not isinstance(panels, bool):
@@ -45,7 +51,11 @@ class App(ipywidgets.VBox):
     def close(self) -> None:
         """Close the board, the panels and every widget inside them, freeing what the kernel
         holds for them (the cell's output goes blank). A re-run `play()` cell makes a new app
-        and leaves the old one open until it is closed or the kernel restarts."""
+        and leaves the old one open until it is closed or the kernel restarts. Closing a closed
+        app does nothing."""
+        if self._closed:
+            return
+        self._closed = True
         held = self.children
         # take the views off the page first: a plotly view reports its own removal to the
         # kernel, which fails in the browser ("no comm channel defined") once its widget is closed
@@ -55,6 +65,14 @@ class App(ipywidgets.VBox):
             widget.close()
         _close_held(self)
         super().close()
+
+    def _check_open(self, call: str) -> None:
+        """RuntimeError naming ``call`` if the app is closed (before anything changes)."""
+        if self._closed:
+            raise RuntimeError(
+                f"{call}: this app is closed (app.close() freed its board and panels), so it no "
+                f"longer plays or edits its game; app.save(path) still keeps it: start a new one "
+                f"with play(), or continue a saved game with play(load=path)")
 
     def _shown(self) -> None:
         # a change made from Python shows in the panels at once (no deferred redraw)
@@ -71,6 +89,7 @@ class App(ipywidgets.VBox):
 
     def apply(self, action):
         """Play ``action`` for the diver whose turn it is; returns the events."""
+        self._check_open("app.apply")
         try:
             return self.table.apply(action)
         finally:
@@ -79,6 +98,7 @@ class App(ipywidgets.VBox):
 
     def bot_step(self):
         """Let the bot whose turn it is play its turn (what `Next` does)."""
+        self._check_open("app.bot_step")
         try:
             return self.table.bot_step()
         finally:
@@ -86,6 +106,7 @@ class App(ipywidgets.VBox):
             self._shown()
 
     def undo(self) -> None:
+        self._check_open("app.undo")
         try:
             self.table.undo()
         finally:
@@ -95,6 +116,7 @@ class App(ipywidgets.VBox):
     def edit(self, **op) -> None:
         """One what-if edit, e.g. ``app.edit(op="set_air", air=9)`` (enters edit mode unless
         the edit is refused: then nothing changes)."""
+        self._check_open("app.edit")
         try:
             self.table.edit(op, enter_edit_mode=True)
         finally:
@@ -102,6 +124,7 @@ class App(ipywidgets.VBox):
             self._shown()
 
     def back_to_play(self) -> None:
+        self._check_open("app.back_to_play")
         self.table.set_mode("play")
         self.board.refresh()
         self._shown()

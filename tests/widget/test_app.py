@@ -98,3 +98,52 @@ def test_close_frees_every_widget_of_the_app():
     app.close()
     assert set(_instances) - before == set()
     assert app.board.comm is None and app.panels.divers.figure.comm is None
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    (dict(players=["Ann"], bots={1: "cautious"}), r"^bots: 1 is not a valid bot name"),
+    (dict(players=["Ann"], bots={"": "cautious"}), r"^bots: '' is not a valid bot name"),
+    (dict(players=["A", "B", "C", "D", "E"], bots={"X": "cautious", "Y": "odds"}),
+     r"^players, bots: the game is for 2 to 6 divers, got 5 people and 2 bots \(7 divers\)$"),
+])
+def test_play_blames_bots_for_a_bad_bot_and_counts_people_and_bots(kwargs, words):
+    with pytest.raises(ValueError, match=words):
+        play(panels=False, **kwargs)
+
+
+def _closed_app(tmp_path):
+    """A closed app whose next turn is the bot's, with an action to undo: every call could change it."""
+    from deepsea_widget.rules import Stay
+
+    app = play(players=["Ann"], bots={"Bo": "cautious"}, seed=2)
+    app.apply(Roll())
+    app.apply(Stay())
+    assert app.table.bot_to_move and app.table.can_undo
+    app.close()
+    return app
+
+
+@pytest.mark.parametrize("call", [
+    pytest.param(lambda app, tmp: app.apply(Roll()), id="apply"),
+    pytest.param(lambda app, tmp: app.bot_step(), id="bot_step"),
+    pytest.param(lambda app, tmp: app.undo(), id="undo"),
+    pytest.param(lambda app, tmp: app.edit(op="set_air", air=9), id="edit"),
+    pytest.param(lambda app, tmp: app.back_to_play(), id="back_to_play"),
+])
+def test_a_closed_app_refuses_to_play_or_edit_and_changes_nothing(tmp_path, call):
+    app = _closed_app(tmp_path)
+    before = (app.game.to_json(), app.table.seq, app.table.mode, list(app.table.log))
+    with pytest.raises(RuntimeError, match=r"^app\.\w+: this app is closed .*app\.save\(path\) still keeps it.*play\(\).*play\(load="):
+        call(app, tmp_path)
+    assert (app.game.to_json(), app.table.seq, app.table.mode, list(app.table.log)) == before
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_closed_app_still_shows_its_game_to_python_and_closes_twice_harmlessly(tmp_path):
+    app = _closed_app(tmp_path)
+    assert len(app.game.history) == 2 and app.table.game is app.game  # readable, as it stood
+    app.close()  # again: nothing to do, no error
+    saved = app.save(tmp_path / "kept.json")  # what was played is not lost with the widgets
+    assert play(load=saved).game.to_json() == app.game.to_json()
+    with pytest.raises(RuntimeError, match=r"^app\.apply: this app is closed"):
+        app.apply(Roll())
