@@ -35,14 +35,28 @@ def chars(text: str) -> float:
     return sum(1.8 if c in "MWmw" else 1.3 if c.isupper() else 1.0 for c in text)
 
 
+def cut(text: str, width: float) -> str:
+    """``text`` at most ``width`` characters wide (`chars`), ending in "…" if cut."""
+    if chars(text) <= width:
+        return text
+    while text and chars(text) > width - 1:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
 def short_name(name: str) -> str:
     """A diver's name as a title shows it: at most `NAME_CHARS` characters wide, "…" if cut,
     letter for letter (`plain_text`)."""
-    if chars(name) > NAME_CHARS:
-        while chars(name) > NAME_CHARS - 1:
-            name = name[:-1]
-        name = name.rstrip() + "…"
-    return plain_text(name)
+    return plain_text(cut(name, NAME_CHARS))
+
+
+def label_lines(name: str, width: float, lines: int = 2) -> str:
+    """A diver's name as an axis label: at most ``lines`` lines of ``width`` characters,
+    broken at spaces, "…" where cut, letter for letter (`plain_text`)."""
+    wrapped = [cut(line, width) for line in wrap(name, int(width))]
+    if len(wrapped) > lines:  # the last line shown says that more follows
+        wrapped = wrapped[:lines - 1] + [cut(wrapped[lines - 1], width - 1).removesuffix("…") + "…"]
+    return "<br>".join(plain_text(line) for line in wrapped)
 
 
 def wrap(text: str, width: int = TITLE_CHARS) -> list[str]:

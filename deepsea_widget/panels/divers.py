@@ -16,8 +16,8 @@ from ._figure import PanelFigure
 from ..odds._checks import as_int
 from ..odds.game_odds import ROLLOUTS, SIMULATED_DEEPER, SIMULATED_TOO_BIG, seat_odds
 from ..rules import Game
-from ._common import AXIS, BAR, BAR_ALT, THEME, estimate_pct, fmt_pct, plain_text
-from ._layout import title_layout, with_note
+from ._common import AXIS, BAR, BAR_ALT, PANEL_WIDTH, THEME, estimate_pct, fmt_pct, plain_text
+from ._layout import CHAR_EM, label_lines, title_layout, with_note
 
 
 def divers_odds(game, n: int = ROLLOUTS, seed: int = 0) -> list:
@@ -101,8 +101,8 @@ _WHY = {SIMULATED_DEEPER: "some divers may still go deeper and pick up, which th
 def _rows(names, odds, over=False):
     """Per diver: bar height (None: no bar), error bar above and below, bar label, hover text."""
     x, y, up, down, label, text, colours = [], [], [], [], [], [], []
-    for name, o in zip(map(plain_text, names), odds):
-        x.append(name)
+    for seat, (name, o) in enumerate(zip(map(plain_text, names), odds)):
+        x.append(seat)  # (the axis shows the names: `_name_ticks`)
         if o is None:
             y.append(0.0)  # no bar (and no error bar): its label says why
             up.append(None)
@@ -153,6 +153,18 @@ def _title(odds, over=False) -> str:
     return with_note("Every diver: P(home)", f"Monte Carlo, {n:,} dives; error bars: 95% intervals")
 
 
+TICK_SIZE = 11  # px, the names under the bars
+
+
+def _name_ticks(names) -> dict:
+    """The x axis: one bar a seat, labelled with its diver's name level, on up to two lines as
+    wide as its bar's slot (six divers have about 55 px each), "…" where cut."""
+    slot = (PANEL_WIDTH - THEME["margin"]["l"] - THEME["margin"]["r"]) / max(1, len(names))
+    width = max(4.0, slot / (TICK_SIZE * CHAR_EM) - 1)
+    return dict(tickmode="array", tickvals=list(range(len(names))), tickangle=0, tickfont=dict(size=TICK_SIZE),
+                ticktext=[label_lines(n, width) for n in names], automargin=True)
+
+
 def _figure(names, odds) -> go.Figure:
     x, y, up, down, label, text, colours = _rows(names, odds)
     fig = go.Figure(go.Bar(
@@ -162,7 +174,7 @@ def _figure(names, odds) -> go.Figure:
         text=label, texttemplate="%{text}", textposition="outside", cliponaxis=False, name="P(home)"))
     fig.update_layout(**THEME, showlegend=False)
     fig.update_layout(title_layout(_title(odds)))
-    fig.update_xaxes(**AXIS)
+    fig.update_xaxes(**AXIS, **_name_ticks(names))
     fig.update_yaxes(range=[0, 1.15], tickformat=".0%", **AXIS)
     return fig
 
@@ -197,3 +209,4 @@ class DiversPanel:
             self.figure.data[0].update(x=x, y=y, hovertext=text, marker_color=colours, text=label,
                                        error_y=dict(array=up, arrayminus=down))
             self.figure.update_layout(title_layout(_title(odds, over)))
+            self.figure.update_xaxes(**_name_ticks(names))

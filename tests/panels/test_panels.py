@@ -455,4 +455,26 @@ def test_a_name_with_markup_characters_shows_letter_for_letter():
     assert shown in panel.figure.layout.title.text and "<b>Bo" not in panel.figure.layout.title.text
     assert shown in panel.figure.data[3].hovertext[0]
     bars = divers_chart(game).data[0]
-    assert bars.x[0] == shown and bars.hovertext[0].startswith(shown)
+    assert divers_chart(game).layout.xaxis.ticktext[0] == shown and bars.hovertext[0].startswith(shown)
+
+
+def test_six_long_names_under_the_bars_fit_their_slots_on_two_lines():
+    """With six divers each bar has about 55 px: a long name is broken at spaces onto two
+    lines and cut with "…", level (tilted labels were clipped at the figure's bottom)."""
+    from deepsea_widget.panels._layout import chars
+    from deepsea_widget.panels.divers import _name_ticks
+
+    names = ["Annabelle-Marie Smith", "Christophe Dubois", "Dmitri the Bold", "Eve", "W" * 40, "Bo & Co"]
+    ticks = _name_ticks(names)
+    assert ticks["tickangle"] == 0 and ticks["tickvals"] == list(range(6))
+    slot_chars = (420 - 75) / 6 / (ticks["tickfont"]["size"] * 0.55)
+    for name, label in zip(names, ticks["ticktext"]):
+        lines = label.split("<br>")
+        assert 1 <= len(lines) <= 2
+        assert all(chars(line.replace("&amp;", "&")) <= slot_chars for line in lines), label
+        shown = " ".join(lines).replace("…", "").replace("&amp;", "&")
+        assert all(word in name for word in shown.split()), (name, label)
+    assert ticks["ticktext"][3] == "Eve" and ticks["ticktext"][5] == "Bo &amp; Co"
+    assert ticks["ticktext"][4].endswith("…")
+    # two divers: a name has room for one line
+    assert _name_ticks(["Christophe Dubois", "Eve"])["ticktext"] == ["Christophe Dubois", "Eve"]
