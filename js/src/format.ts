@@ -148,8 +148,10 @@ export function stepAnnouncement(view: TableView, autoplay = false): string {
         : String(e.text ?? "") + landed(e),
     ),
   );
-  said.push(statusLine(view, autoplay).split(" · ").join(", "));
-  return said
+  const status = statusLine(view, autoplay).split(" · ").join(", ");
+  // (a line the status says anyway, such as "Edit mode: ..." or "Game over: ...", is said once)
+  const plain = (t: string): string => t.replace(/[:,.]/g, "").trim();
+  return [...said.filter((t) => !plain(status).includes(plain(t))), status]
     .map((t) => t.trim())
     .filter((t) => t)
     .map((t) => (/[.!?]$/.test(t) ? t : `${t}.`))

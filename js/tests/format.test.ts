@@ -168,6 +168,16 @@ describe("what a screen reader hears after a step", () => {
     expect(stepAnnouncement(played)).toBe("Back to play. Ann carries nothing: air stays 12. Dive 1 of 3, air 25, Ann to roll.");
   });
 
+  it("says a line once when the status says it too (edit mode, game over)", () => {
+    const editing: TableView = { ...view(), mode: "edit", events: [], notes: ["Edit mode: set up a what-if position"] };
+    expect(stepAnnouncement(editing)).toBe("Dive 1 of 3, air 25, Edit mode: set up a what-if position.");
+    const ended: TableView = {
+      ...view({ phase: "over", is_over: true, current_player: null, winners: [1], scores: [3, 13, 4] }),
+      events: [{ type: "GameEnded", text: "Game over: Bob wins with 13 points" }],
+    };
+    expect(stepAnnouncement(ended)).toBe("Game over, Bob wins with 13 points.");
+  });
+
   it("keeps a sentence's own full stop and skips empty texts", () => {
     const v: TableView = { ...view(), events: [{ type: "DiveEnded", text: "Dive 1 ends." }, { type: "Note", text: " " }] };
     expect(stepAnnouncement(v)).toBe("Dive 1 ends. Dive 1 of 3, air 25, Ann to roll.");
