@@ -8,6 +8,7 @@ executor works the same) and the result depends only on the seed.
 """
 from __future__ import annotations
 
+import html
 import math
 import os
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -80,13 +81,17 @@ class TournamentResult:
     def equal_share(self) -> float:
         return 1 / self.players
 
+    @property
+    def seed_text(self) -> str:
+        return "unseeded (fresh games)" if self.seed is None else f"seed {self.seed!r}"
+
     def rows(self) -> list[dict]:
         return [{"bot": r.bot, "win share": r.win_share, "95% CI": r.win_ci, "mean score": r.mean_score,
                  "drowning rate": r.drowning_rate, "rating": r.rating, "seat-games": r.seat_games}
                 for r in sorted(self.results.values(), key=lambda r: -r.rating)]
 
     def __str__(self) -> str:
-        lines = [f"{self.games} games, {self.players} divers, seed {self.seed}; "
+        lines = [f"{self.games} games, {self.players} divers, {self.seed_text}; "
                  f"equal win share would be {self.equal_share:.3f}",
                  f"{'bot':<10} {'win share':>9} {'95% CI':>17} {'mean score':>10} {'drowning':>8} {'rating':>7}"]
         for r in self.rows():
@@ -101,7 +106,7 @@ class TournamentResult:
             f"<tr><td>{r['bot']}</td><td>{r['win share']:.3f}</td>"
             f"<td>{_ci_text(r['95% CI'])}</td><td>{r['mean score']:.2f}</td>"
             f"<td>{r['drowning rate']:.3f}</td><td>{r['rating']:.0f}</td></tr>" for r in self.rows())
-        return (f"<p>{self.games} games, {self.players} divers, seed {self.seed}; equal share "
+        return (f"<p>{self.games} games, {self.players} divers, {html.escape(self.seed_text)}; equal share "
                 f"{self.equal_share:.3f}</p><table><tr>{head}</tr>{body}</table>")
 
     def plot(self):

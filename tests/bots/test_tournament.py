@@ -104,3 +104,10 @@ def test_bradley_terry_is_the_maximum_of_its_likelihood():
     got = bradley_terry(pairs, bots)
     for b in bots:
         assert got[b] == pytest.approx(expected[b], abs=0.01), (got, expected)
+
+
+def test_an_unseeded_tournament_says_so_not_seed_none():
+    fresh = tournament(bots=("random", "cautious"), players=2, games=2)
+    assert "unseeded (fresh games)" in str(fresh) and "None" not in str(fresh)
+    assert "unseeded" in fresh._repr_html_()
+    assert "seed 5;" in str(tournament(bots=("random", "cautious"), players=2, games=2, seed=5))
