@@ -263,7 +263,10 @@ export class BoardUI {
   }
 
   private sendAction(action: Parameters<typeof actionIntent>[1]): void {
-    if (this.view) this.send(actionIntent(this.view, action));
+    const view = this.view;
+    if (!view || !this.send(actionIntent(view, action))) return;
+    // a person playing on has read the last dive's summary: it closes (bots playing on leave it)
+    if (view.summary) this.dismissed = JSON.stringify(view.summary);
   }
 
   private sendSimple(type: "undo" | "new_game"): void {

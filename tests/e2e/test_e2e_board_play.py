@@ -163,3 +163,32 @@ def test_auto_play_plays_a_seeded_bot_game_to_the_end(open_notebook):
     assert not summary.is_visible()
     # The keyboard stays in the game (its shortcuts work on the widget).
     assert focused_key(board) in ("undo", "edit", "new_game")
+
+
+def test_a_dive_summary_closes_when_a_person_plays_on(open_notebook):
+    """The dive-end summary stays while bots play on, and closes once a person plays (an audit
+    saw it stay open for several turns of the next dive)."""
+    setup = (
+        "app.edit(op='set_space', space=1, levels=None)\n"
+        "app.edit(op='move_diver', seat=0, position=3, returning=True)\n"
+        "app.edit(op='give_item', seat=0, levels=[1])\n"
+        "app.edit(op='set_air', air=1)\n"
+        "app.back_to_play()"
+    )
+    nb = open_notebook([play_cell(["Ann", "Bob"], {}, 3), setup])
+    nb.run_cell(0, timeout=180)
+    board = BoardPage(nb).wait_drawn()
+    nb.run_cell(1)
+    board.wait_still()
+    assert kernel_state(nb)["view"]["dive"] == 1
+    board.click("Roll")  # Ann's last turn: the air ran out as she breathed, and the dive ends
+    board.wait_still()
+    if kernel_state(nb)["view"]["dive"] == 1:  # not home: she ends her turn on the trail
+        board.click("Stay")
+    summary = board.root.get_by_role("region", name="Dive 1 is over")
+    summary.wait_for(timeout=30_000)
+    state = kernel_state(nb)["view"]
+    assert state["dive"] == 2 and state["phase"] == "roll"
+    board.click("Roll")  # whoever starts dive 2 plays on
+    summary.wait_for(state="hidden", timeout=10_000)
+    assert kernel_state(nb)["view"]["dive"] == 2
