@@ -78,7 +78,7 @@ def check_value(value, name: str = "value"):
 
 # The map's and the turn-back panel's model, said under their titles (the divers panel
 # has the exact chain with skipping, so its number for the same diver may differ).
-MODEL_NOTE = "one-diver model: where the others stand is ignored"
+MODEL_NOTE = "one-diver model: the others stay put and keep breathing"
 
 
 def plain_text(text: str) -> str:

@@ -41,7 +41,7 @@ def _grid(chips: int, others: int):
                 row.append("<b>100%</b><br>nobody uses air: unlimited turns, home for sure")
             else:
                 turns = "1 more turn" if n == 1 else f"{n} more turns"
-                row.append(f"<b>{fmt_pct(p, 1)}</b><br>with {plural(chips, 'item')} you get {turns} (air {a}, "
+                row.append(f"<b>{fmt_pct(p, 1)}</b><br>with {plural(chips, 'item')} you get {turns} (air {a} before breathing, "
                            f"others breathe {others}); {fmt_pct(p)} of {n}-turn rolls cover "
                            f"{plural(int(d), 'space')}")
         text.append(row)
@@ -50,17 +50,25 @@ def _grid(chips: int, others: int):
     return z, text
 
 
-def _marker_text(name, distance, chips, air, others, returning=True) -> str:
+def _marker_text(name, distance, chips, air, others, returning=True, phase="roll") -> str:
+    """The marker's hover. ``air``: before the diver breathes at the turn's start; a diver
+    still going deeper gets the chance if it turned back (now, or at its next turn once it
+    has moved; never with nothing carried)."""
     name = plain_text(name)
     if distance is None:
         return f"{name} is in the sub: not in the water yet"
     if air <= 0:
         return f"{name}: distance {distance}, no air left for another turn"
     p = p_home(distance, chips, air, others)
-    how = "" if returning else ", if it turned back now"
-    return (f"{name}: distance {distance} to the sub (free spaces + 1), air {air}, {plural(chips, 'item')}, "
-            f"others breathe {others}: P(home) {fmt_pct(p)}{how}, in the one-diver model (the 'Every "
-            "diver' panel's number also counts where the others stand)")
+    how = ""
+    if not returning:
+        how = ", if it turned back now" if phase == "roll" else ", if it turns back at its next turn"
+        if chips == 0:
+            how += " (which a diver carrying nothing may not do)"
+    return (f"{name}: distance {distance} to the sub (free spaces + 1), air {air} before it breathes, "
+            f"{plural(chips, 'item')}, others breathe {others}: P(home) {fmt_pct(p)}{how}, in the one-diver "
+            "model: the others stay where they are and keep breathing (the 'Every diver' panel lets them "
+            "move, jump, get home and stop breathing)")
 
 
 # Said on the map, blank, once there is no diver in the water: no position to mark.
@@ -106,7 +114,7 @@ def _figure(distance, chips, air, others, name=None, delta=0) -> go.Figure:
     fig.update_layout(**THEME, showlegend=False)
     fig.update_layout(title_layout(_title(name, chips, others, delta)))
     fig.update_xaxes(title="distance to the sub (free spaces + 1)", range=[0.5, MAX_DISTANCE + 0.5], **AXIS)
-    fig.update_yaxes(title="air at the start of the turn", range=[-0.5, FULL_AIR + 0.5], **AXIS)
+    fig.update_yaxes(title="air at the turn's start, before breathing", range=[-0.5, FULL_AIR + 0.5], **AXIS)
     return fig
 
 
@@ -159,7 +167,7 @@ class OddsMapPanel:
             return
         chips = max(0, sit.chips + self.control.value)
         grid_key = (chips, sit.others)
-        marker_key = (sit.name, sit.distance, sit.air, chips, sit.others, sit.returning, self.control.value)
+        marker_key = (sit.name, sit.distance, sit.air, chips, sit.others, sit.returning, sit.phase, self.control.value)
         if not force and grid_key == self._grid_key and marker_key == self._marker_key:
             return
         with self.figure.batch_update():
@@ -176,7 +184,8 @@ class OddsMapPanel:
             else:
                 self.figure.data[3].update(
                     x=[sit.distance], y=[max(sit.air, 0)],
-                    hovertext=[_marker_text(sit.name, sit.distance, chips, sit.air, sit.others, sit.returning)])
+                    hovertext=[_marker_text(sit.name, sit.distance, chips, sit.air, sit.others, sit.returning,
+                                            sit.phase)])
             self.figure.update_layout(title_layout(_title(sit.name, chips, sit.others, chips - sit.chips,
                                                           self.control.value)))
         self._grid_key, self._marker_key = grid_key, marker_key

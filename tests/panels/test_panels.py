@@ -204,7 +204,7 @@ def test_charts_for_a_diver_still_in_the_sub_and_plural_words():
     assert dice_chart(1).layout.title.text.startswith("Move with 1 item<br>")
     assert "1 space:" in " ".join(dice_chart(2).data[0].hovertext)
     marker = odds_map(distance=1, chips=1, air=5).data[3].hovertext[0]
-    assert marker.startswith("the diver: distance 1 to the sub (free spaces + 1), air 5, 1 item")
+    assert marker.startswith("the diver: distance 1 to the sub (free spaces + 1), air 5 before it breathes, 1 item")
     assert "if it turned back now" not in marker  # a chart's diver is heading back
     # a move that leaves no air for the way back says so, never "air -1"
     rows = turn_back_numbers(4, 2, 3, 2)
@@ -478,3 +478,27 @@ def test_six_long_names_under_the_bars_fit_their_slots_on_two_lines():
     assert ticks["ticktext"][4].endswith("…")
     # two divers: a name has room for one line
     assert _name_ticks(["Christophe Dubois", "Eve"])["ticktext"] == ["Christophe Dubois", "Eve"]
+
+
+def test_the_map_says_which_air_and_which_turn_back_its_number_means():
+    """A teacher's audit: the one-diver note said "where the others stand is ignored" (false:
+    their spaces are skipped); the marker said "if it turned back now" after the diver had
+    moved, and for a diver carrying nothing, who may not turn back at all."""
+    from deepsea_widget.panels._common import MODEL_NOTE
+    from deepsea_widget.panels.odds_map import OddsMapPanel
+
+    assert "ignored" not in MODEL_NOTE and "stay put" in MODEL_NOTE
+    game = Game(players=2, seed=4)
+    game.apply(Roll(dice=(2, 2)))  # diver 1 moved 4 deep, carrying nothing, and now decides
+    panel = OddsMapPanel()
+    panel.update(situation(game))
+    marker = panel.figure.data[3].hovertext[0]
+    assert "if it turns back at its next turn (which a diver carrying nothing may not do)" in marker
+    assert "before it breathes" in marker and "turned back now" not in marker
+    game.apply(PickUp())
+    game.apply(Roll(dice=(1, 1)))  # the other diver's turn
+    game.apply(Stay())
+    panel.update(situation(game))  # diver 1 again, at the start of its turn, carrying one item
+    marker = panel.figure.data[3].hovertext[0]
+    assert ", if it turned back now, in the one-diver model" in marker
+    assert "before breathing" in panel.figure.layout.yaxis.title.text
