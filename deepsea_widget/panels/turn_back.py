@@ -223,6 +223,10 @@ def situation_rows(sit: Situation) -> list[dict]:
         rows[0] = dict(rows[0], label="turn back:<br>not allowed", allowed=False,
                        text="not allowed: a diver carrying nothing cannot turn back. (If it could: "
                             + rows[0]["text"] + ")")
+    if sit.chips == 0:  # one more move keeping nothing: still nothing carried, so no turning back then
+        rows[1] = dict(rows[1], allowed=False,
+                       text="not allowed: after one more move it would still carry nothing, and a diver "
+                            "carrying nothing cannot turn back. (If it could: " + rows[1]["text"] + ")")
     return rows
 
 
