@@ -98,6 +98,11 @@ _WHY = {SIMULATED_DEEPER: "some divers may still go deeper and pick up, which th
         SIMULATED_TOO_BIG: "the exact chain for this position is too big to solve live"}
 
 
+def _approx(shown: str, mark: str) -> str:
+    """``mark`` before an estimate ("≈62%"), but ">99%" and "<1%" as they are (already not exact)."""
+    return shown if shown[0] in "<>" else f"{mark}{shown}"
+
+
 def _rows(names, odds, over=False):
     """Per diver: bar height (None: no bar), error bar above and below, bar label, hover text."""
     x, y, up, down, label, text, colours = [], [], [], [], [], [], []
@@ -132,9 +137,9 @@ def _rows(names, odds, over=False):
             y.append(p)
             up.append(high - p)
             down.append(p - low)
-            label.append(f"≈{estimate_pct(p)}")
+            label.append(_approx(estimate_pct(p), "≈"))
             why = _WHY.get(o.get("why"), _WHY[SIMULATED_DEEPER])
-            text.append(f"{name}: P(home) about {estimate_pct(p, 1)}, 95% interval {fmt_pct(low, 1)} to "
+            text.append(f"{name}: P(home) {_approx(estimate_pct(p, 1), 'about ')}, 95% interval {fmt_pct(low, 1)} to "
                         f"{fmt_pct(high, 1)} (Wilson). Monte Carlo: {o.get('n', ROLLOUTS):,} simulated dives "
                         f"with every diver playing like the cautious bot, because {why}")
             colours.append(BAR)

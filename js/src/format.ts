@@ -182,7 +182,7 @@ export function badgeText(badge: Badge | null | undefined): { text: string; titl
     const dives = typeof badge.n === "number" ? `${badge.n.toLocaleString("en")} simulated dives` : "simulated dives";
     const why = badge.why === "too big" ? "the exact chain is too big to solve live" : "some divers may still go deeper";
     return {
-      text: `P(home) ≈ ${estimatePercent(badge.p)}${hi > lo ? ` (${lo}–${hi}%)` : ""}`,
+      text: `P(home) ${approx(estimatePercent(badge.p))}${hi > lo ? ` (${lo}–${hi}%)` : ""}`,
       title: `Estimated chance of getting back to the sub (Monte Carlo, because ${why}): ${dives}, every diver playing like the cautious bot. 95% interval ${(low * 100).toFixed(1)}% to ${(high * 100).toFixed(1)}%.`,
       estimate: true,
     };
@@ -192,6 +192,11 @@ export function badgeText(badge: Badge | null | undefined): { text: string; titl
     title: "Exact chance of getting back to the sub before the air runs out, every diver in the water heading back with what it carries",
     estimate: false,
   };
+}
+
+/** "≈ 62%", but ">99%" and "<1%" as they are (they say already that they are not exact). */
+export function approx(shown: string): string {
+  return /^[<>]/.test(shown) ? shown : `≈ ${shown}`;
 }
 
 /** An estimate as a whole percentage: never 0% or 100%, which only an exact answer may say. */

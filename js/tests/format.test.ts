@@ -204,8 +204,8 @@ describe("badges and diver words", () => {
     expect(badgeText({ p: 0.5, se: 0.01, low: 0.48, high: 0.52, n: 9, method: "estimate", why: "too big" })!.title).toContain("too big");
     // Every rollout got home: the estimate never claims certainty, and its interval is not a point.
     const all = badgeText({ p: 1, se: 0, low: 0.99904, high: 1, n: 4000, method: "estimate" })!;
-    expect(all.text).toBe("P(home) ≈ >99% (99–100%)");
-    expect(badgeText({ p: 0, se: 0, low: 0, high: 0.00096, n: 4000, method: "estimate" })?.text).toBe("P(home) ≈ <1% (0–1%)");
+    expect(all.text).toBe("P(home) >99% (99–100%)");
+    expect(badgeText({ p: 0, se: 0, low: 0, high: 0.00096, n: 4000, method: "estimate" })?.text).toBe("P(home) <1% (0–1%)");
     // Without an interval from Python: estimate ± 1.96 standard errors, inside [0, 1].
     expect(badgeText({ p: 0.62, se: 0.031, method: "estimate" })?.text).toBe("P(home) ≈ 62% (55–69%)");
     expect(badgeText({ p: 1, se: null, method: "back" })?.text).toBe("Safe in the sub");

@@ -99,11 +99,11 @@ def test_divers_chart_says_why_it_simulates_and_rounds_honestly():
     assert bar.error_y.arrayminus[1] == pytest.approx(1 - 0.99904)
     assert bar.text[2] == "safe"
     # an estimate never reads 0% or 100% (only an exact answer may), as on the board's badges
-    assert bar.text[1] == "≈>99%" and "about >99.9%" in bar.hovertext[1]
+    assert bar.text[1] == ">99%" and "P(home) >99.9%," in bar.hovertext[1]
     none_home = dict(odds[1], p=0.0, low=0.0, high=0.00096)
     bar = _divers_figure(names, [odds[0], none_home, odds[2]]).data[0]
-    assert bar.text[1] == "≈<1%" and "about <0.1%" in bar.hovertext[1]
-    for p, label in ((0.005, "≈<1%"), (0.995, "≈>99%"), (20 / 4000, "≈<1%")):  # half a step: not 0% / 100%
+    assert bar.text[1] == "<1%" and "P(home) <0.1%," in bar.hovertext[1]
+    for p, label in ((0.005, "<1%"), (0.995, ">99%"), (20 / 4000, "<1%"), (0.5, "≈50%")):  # half a step: not 0% / 100%
         assert _divers_figure(names, [odds[0], dict(odds[1], p=p), odds[2]]).data[0].text[1] == label
     from deepsea_widget.panels._common import fmt_pct
     assert (fmt_pct(0.005), fmt_pct(0.995), fmt_pct(0.0049), fmt_pct(0.0051)) == ("<1%", ">99%", "<1%", "1%")
@@ -502,3 +502,14 @@ def test_the_map_says_which_air_and_which_turn_back_its_number_means():
     marker = panel.figure.data[3].hovertext[0]
     assert ", if it turned back now, in the one-diver model" in marker
     assert "before breathing" in panel.figure.layout.yaxis.title.text
+
+
+def test_a_map_cells_hover_gives_one_number_not_two_roundings():
+    """The bold figure and the sentence said 3.8% and 4% for one cell (a teacher's audit)."""
+    import re
+
+    hovers = [h for row in odds_map(9, 3, 14, 0).data[0].hovertext for h in row if "rolls cover" in h]
+    assert hovers
+    for h in hovers:
+        bold, said = re.search(r"<b>(.*?)</b>", h)[1], re.search(r"\); (\S+) of \d+-turn rolls cover", h)[1]
+        assert bold == said, h
