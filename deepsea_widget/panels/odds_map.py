@@ -42,7 +42,7 @@ def _grid(chips: int, others: int):
             else:
                 turns = "1 more turn" if n == 1 else f"{n} more turns"
                 row.append(f"<b>{fmt_pct(p, 1)}</b><br>with {plural(chips, 'item')} you get {turns} (air {a} before breathing, "
-                           f"others breathe {others}); {fmt_pct(p)} of {n}-turn rolls cover "
+                           f"others breathe {others}); {fmt_pct(p, 1)} of {n}-turn rolls cover "
                            f"{plural(int(d), 'space')}")
         text.append(row)
     # JSON has no NaN: the "no air" row goes to the front end as gaps (None)
