@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 
 from .board_view import dive_summary
 from .bots import BOTS, PublicView, make_policy
@@ -19,7 +18,7 @@ from .rules import Game, IllegalActionError, action_from_dict
 from .rules.actions import TurnBack
 from .rules.events import DiveStarted, plural
 from .rules.chips import N_CHIPS
-from .rules.position import MAX_PLAYERS, MIN_PLAYERS, _is_int, check_players, parse_saved_json
+from .rules.position import MAX_PLAYERS, MIN_PLAYERS, _is_int, name_problem, parse_saved_json
 
 MAX_LOG = 400
 MAX_TRAIL = N_CHIPS  # the board's editor stops at the game's trail (Game.from_position may go farther)
@@ -92,9 +91,8 @@ def seats_from(players, bots) -> tuple[list[str], dict[int, str]]:
     for name, kind in bots.items():
         if not (isinstance(kind, str) and kind in BOTS):
             raise ValueError(f"bots[{name!r}]: unknown bot {kind!r}; known bots: {', '.join(sorted(BOTS))}")
-    names = people + list(bots)
-    _check_names(names, len(people))
-    return names, {len(people) + i: kind for i, kind in enumerate(bots.values())}
+    _check_names(people, list(bots))
+    return people + list(bots), {len(people) + i: kind for i, kind in enumerate(bots.values())}
 
 
 def _count(n: int, one: str, many: str) -> str:
@@ -102,20 +100,19 @@ def _count(n: int, one: str, many: str) -> str:
     return f"no {many}" if n == 0 else f"1 {one}" if n == 1 else f"{n} {many}"
 
 
-def _check_names(names: list, n_people: int) -> None:
-    """The game's own name checks on ``names`` (people, then bots): a bad person's name is
-    blamed on ``players[i]`` (the game's words), a bad bot's name on ``bots``."""
-    try:
-        check_players(names)
-    except ValueError as exc:
-        found = re.fullmatch(r"players\[(\d+)\]: (.*)", str(exc), re.DOTALL)
-        if found is None or int(found[1]) < n_people:
-            raise
-        name, reason = names[int(found[1])], found[2]
-        if reason.startswith("duplicate name"):  # bots' names are distinct keys: a person has it
-            reason = f"players[{names.index(name)}] is {name!r} already; every diver needs a name of its own"
-        raise ValueError(f"bots: {name!r} is not a valid bot name (the keys of bots are the bots' names): "
-                         f"{reason}") from None
+def _check_names(people: list, bots: list) -> None:
+    """The game's name rules (`name_problem`): a bad person's name is blamed on ``players[i]``
+    (the game's words), a bad bot's name on ``bots``."""
+    for i, name in enumerate(people):
+        problem = name_problem(name, people[:i])
+        if problem:
+            raise ValueError(f"players[{i}]: {problem}")
+    for name in bots:  # (bots' names are distinct keys: only a person may have one already)
+        problem = (f"players[{people.index(name)}] is {name!r} already; every diver needs a name of its own"
+                   if name in people else name_problem(name, []))
+        if problem:
+            raise ValueError(f"bots: {name!r} is not a valid bot name (the keys of bots are the bots' names): "
+                             f"{problem}")
 
 
 def position_of(game: Game) -> dict:

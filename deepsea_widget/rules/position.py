@@ -39,18 +39,24 @@ def check_players(players) -> list[str]:
         raise ValueError(f"players: the game is for 2 to 6 divers, got {len(players)} names")
     names = []
     for i, name in enumerate(players):
-        if not isinstance(name, str) or not name.strip():
-            raise ValueError(f"players[{i}]: a name must be a non-empty string, got {name!r}")
-        if len(name) > MAX_NAME_LENGTH:
-            raise ValueError(f"players[{i}]: a name may have at most {MAX_NAME_LENGTH} characters")
-        control = next((ch for ch in name if unicodedata.category(ch) == "Cc" or ch in _BIDI_CONTROLS), None)
-        if control is not None:
-            raise ValueError(f"players[{i}]: a name may not hold control characters (line breaks, tabs, "
-                             f"text-direction overrides), got {name!r}")
-        if name in names:
-            raise ValueError(f"players[{i}]: duplicate name {name!r}")
+        problem = name_problem(name, names)
+        if problem:
+            raise ValueError(f"players[{i}]: {problem}")
         names.append(name)
     return names
+
+
+def name_problem(name, taken) -> str | None:
+    """What is wrong with ``name`` as a diver's name beside the names ``taken`` (None: nothing)."""
+    if not isinstance(name, str) or not name.strip():
+        return f"a name must be a non-empty string, got {name!r}"
+    if len(name) > MAX_NAME_LENGTH:
+        return f"a name may have at most {MAX_NAME_LENGTH} characters"
+    if any(unicodedata.category(ch) == "Cc" or ch in _BIDI_CONTROLS for ch in name):
+        return f"a name may not hold control characters (line breaks, tabs, text-direction overrides), got {name!r}"
+    if name in taken:
+        return f"duplicate name {name!r}"
+    return None
 
 
 def new_rng(seed) -> random.Random:
