@@ -146,11 +146,12 @@ def _bars(rows) -> tuple[dict, dict]:
     allow (``"allowed": False``) has no bar and no number, only its label and a note."""
     ok = [r.get("allowed", True) for r in rows]
     common = dict(x=[r["label"] for r in rows], hovertext=[r["text"] for r in rows])
-    p = dict(common, y=[r["p"] if a else None for r, a in zip(rows, ok)],
-             text=[fmt_pct(r["p"]) if a else "" for r, a in zip(rows, ok)])
-    ev = dict(common, y=[r["ev"] if a else None for r, a in zip(rows, ok)],
-              text=[fmt_points(r["ev"]) if a else "" for r, a in zip(rows, ok)])
-    return p, ev
+
+    def bars(key, fmt) -> dict:
+        return dict(common, y=[r[key] if a else None for r, a in zip(rows, ok)],
+                    text=[fmt(r[key]) if a else "" for r, a in zip(rows, ok)])
+
+    return bars("p", fmt_pct), bars("ev", fmt_points)
 
 
 def _points_range(rows) -> list:
