@@ -3,11 +3,13 @@
 Each panel also works alone: `odds_map`, `turn_back_chart`, `divers_chart`,
 `dice_chart` return a figure for a notebook cell. `Panels` composes the four
 as FigureWidgets that follow a game (the app puts them below the board).
+`no_return_chart` (the point of no return against the air) is for notebooks only.
 """
 from __future__ import annotations
 
 from ._common import Situation, situation
 from .dice import dice_chart
+from .no_return import no_return_chart
 from .divers import divers_chart, divers_odds
 from .odds_map import odds_map
 from .turn_back import turn_back_chart, turn_back_numbers
@@ -21,5 +23,5 @@ def __getattr__(name):
     raise AttributeError(name)
 
 
-__all__ = ["Panels", "Situation", "dice_chart", "divers_chart", "divers_odds", "odds_map",
+__all__ = ["Panels", "Situation", "dice_chart", "divers_chart", "divers_odds", "no_return_chart", "odds_map",
            "situation", "turn_back_chart", "turn_back_numbers"]

@@ -1,0 +1,114 @@
+"""How far out is too far: the point of no return against the air, one line per number of items.
+
+A notebook chart (not one of the live panels): for each item count, the largest
+distance from which a diver heading back still gets home with P >= ``p``
+(`odds.point_of_no_return`, the one-diver model: the others stay put and keep
+breathing ``others`` air a round). Optionally a diver's own situation is marked.
+"""
+from __future__ import annotations
+
+import math
+import numbers
+
+import plotly.graph_objects as go
+
+from ..odds import p_home, point_of_no_return
+from ..odds._checks import check_count
+from ._common import AXIS, FULL_AIR, MAX_DISTANCE, THEME, check_chart_args, plural
+from ._layout import title_layout, with_note
+
+AIRS = list(range(1, FULL_AIR + 1))
+TOP = MAX_DISTANCE  # the chart's top, as on the odds map: the game's trail is 32 spaces long
+# 0 items .. 5 items: Okabe and Ito's colour-blind-safe colours, readable on light and dark themes
+LINE_COLOURS = ["#56B4E9", "#0072B2", "#009E73", "#E69F00", "#CC79A7", "#D55E00"]
+
+
+def _check_p(p):
+    if isinstance(p, bool) or not isinstance(p, numbers.Real) or not 0 < p <= 1:
+        raise ValueError(f"p must be a probability in (0, 1], e.g. 0.5, got {p!r}")
+    return p
+
+
+def _check_items(items) -> list[int]:
+    try:
+        items = list(items)
+    except TypeError:
+        raise ValueError(f"items must be a list of item counts, e.g. [1, 2, 3], got {items!r}") from None
+    if not items:
+        raise ValueError("items must list at least one item count")
+    checked = [check_count(f"items[{i}]", c) for i, c in enumerate(items)]
+    for c in checked:
+        if c > len(LINE_COLOURS) - 1:
+            raise ValueError(f"items: at most {len(LINE_COLOURS) - 1} items a line "
+                             f"(six or more never move), got {c}")
+    return sorted(set(checked))
+
+
+def no_return_chart(others: int = 0, p=0.5, items=(1, 2, 3, 4), *, distance: int | None = None,
+                    chips: int | None = None, air: int | None = None) -> go.Figure:
+    """The point of no return for each item count in ``items``, against the air (1..25).
+
+    - ``others``: the air the other divers in the water breathe each round (their items).
+    - ``p``: the chance of getting home the line stands for (0.5: even odds).
+    - ``distance``, ``chips``, ``air`` (all three or none): mark a diver there; its
+      P(home) is in the marker's hover text.
+
+    A distance on or below a line gets home with P >= ``p``; above it, less. A line
+    at the chart's top (33, as on the odds map) means every distance on the game's
+    32-space trail is that safe.
+    """
+    others = check_count("others", others)
+    p = _check_p(p)
+    items = _check_items(items)
+    marked = (distance, chips, air)
+    if any(v is not None for v in marked) and any(v is None for v in marked):
+        raise ValueError("distance, chips and air mark one diver: give all three or none")
+    if distance is not None:
+        distance, chips, air = check_chart_args(distance, chips, air, others, max_distance=TOP)[:3]
+        if air < 1:
+            raise ValueError(f"air must be 1 to {FULL_AIR} to mark a diver (0 or less: the dive is over), "
+                             f"got {air}")
+    share = "at least even odds" if p == 0.5 else f"at least a {_percent(p)} chance"
+    fig = go.Figure()
+    for c in items:
+        reach = [point_of_no_return(c, a, others, p) for a in AIRS]
+        shown = [min(d, TOP) for d in reach]  # (inf: every distance)
+        text = [_hover(c, a, d, others, share) for a, d in zip(AIRS, reach)]
+        fig.add_trace(go.Scatter(
+            x=AIRS, y=shown, mode="lines+markers", line_shape="hv", name=plural(c, "item"),
+            line=dict(color=LINE_COLOURS[c], width=2), marker=dict(size=4),
+            hovertext=text, hovertemplate="%{hovertext}<extra></extra>"))
+    if distance is not None:
+        chance = p_home(distance, chips, air, others)
+        fig.add_trace(go.Scatter(
+            x=[air], y=[distance], mode="markers", name="this diver",
+            marker=dict(symbol="x", size=13, color="#d62728", line=dict(width=1, color="white")),
+            hovertext=[f"{distance} spaces out with {plural(chips, 'item')} and air {air}: "
+                       f"P(home) {chance:.1%}"],
+            hovertemplate="%{hovertext}<extra></extra>"))
+    fig.update_layout(**THEME)
+    fig.update_layout(height=400, legend=dict(orientation="h", yanchor="top", y=-0.3, x=0),
+                      margin=dict(THEME["margin"], b=105))
+    fig.update_layout(title_layout(with_note(
+        f"Point of no return: P(home) ≥ {_percent(p)}",
+        f"one-diver model; the others breathe {others} a round")))
+    fig.update_xaxes(title="air at the start of the diver's turn (before breathing)",
+                     range=[0.5, FULL_AIR + 0.5], dtick=4, **AXIS)
+    fig.update_yaxes(title="distance (free spaces + 1)", range=[0, TOP + 1], **AXIS)
+    return fig
+
+
+def _percent(p) -> str:
+    text = f"{float(p):.1%}"
+    return text.replace(".0%", "%")
+
+
+def _hover(chips: int, air: int, reach, others: int, share: str) -> str:
+    items = plural(chips, "item")
+    if reach == math.inf:
+        return f"air {air}, {items}: no air is used, every distance gets home"
+    if reach == 0:
+        return f"air {air}, {items}: not even 1 space out gets home with {share}"
+    if reach > TOP:
+        return f"air {air}, {items}: up to {reach} spaces out, more than the trail's length, with {share}"
+    return f"air {air}, {items}: up to {plural(reach, 'space')} out gets home with {share}"
