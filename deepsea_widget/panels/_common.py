@@ -25,17 +25,20 @@ MAX_CHIPS = N_CHIPS  # the game's chips
 _GREY = "rgb(128,128,128)"
 PANEL_WIDTH = 420  # px: the panels' grid cells are at least this wide (composer.py); titles wrap to it (_layout.py)
 
-THEME = dict(
+COLOURS = dict(  # any chart of the project's: the notebook's own background shows through
     template="none",
     paper_bgcolor="rgba(0,0,0,0)",
     plot_bgcolor="rgba(0,0,0,0)",
     font=dict(color=_GREY, size=12),
+    hoverlabel=dict(bgcolor="white", font=dict(color="black")),
+)
+THEME = dict(
+    COLOURS,
     margin=dict(l=55, r=20, t=50, b=45),
     height=320,
     # plotly draws a widget 700 px wide unless told (its view is not measured when drawn), which
     # the panels' 420 px grid cells clip: every panel is drawn to fit the narrowest cell
     width=PANEL_WIDTH,
-    hoverlabel=dict(bgcolor="white", font=dict(color="black")),
 )
 AXIS = dict(gridcolor="rgba(128,128,128,0.25)", zerolinecolor="rgba(128,128,128,0.4)",
             linecolor=_GREY, tickcolor=_GREY)

@@ -61,6 +61,9 @@ def test_result_has_a_table_and_a_plot():
     assert "cautious" in str(r) and "<table>" in r._repr_html_()
     fig = r.plot()
     assert len(fig.data) == 3  # win-share bars + one score box per bot
+    # readable on a dark notebook theme too: no white paper or plot area, no plotly template
+    assert fig.layout.paper_bgcolor == fig.layout.plot_bgcolor == "rgba(0,0,0,0)"
+    assert fig.layout.template.layout.paper_bgcolor is None
 
 
 def test_intervals_stay_within_what_the_values_can_be():
