@@ -21,6 +21,10 @@ N_DIVES = 3
 MAX_NAME_LENGTH = 40
 # Unicode's explicit text-direction controls: in a name they would reorder the log lines around it
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# Unicode categories a name may not hold: control characters (Cc), the line and paragraph
+# separators U+2028/U+2029 (Zl, Zp: line breaks too), and lone surrogates (Cs: no UTF-8 text
+# holds one, so a game with one could never be saved or sent to the board)
+_NOT_IN_NAMES = frozenset({"Cc", "Zl", "Zp", "Cs"})
 
 
 def _is_int(x) -> bool:
@@ -52,8 +56,9 @@ def name_problem(name, taken) -> str | None:
         return f"a name must be a non-empty string, got {name!r}"
     if len(name) > MAX_NAME_LENGTH:
         return f"a name may have at most {MAX_NAME_LENGTH} characters"
-    if any(unicodedata.category(ch) == "Cc" or ch in _BIDI_CONTROLS for ch in name):
-        return f"a name may not hold control characters (line breaks, tabs, text-direction overrides), got {name!r}"
+    if any(unicodedata.category(ch) in _NOT_IN_NAMES or ch in _BIDI_CONTROLS for ch in name):
+        return (f"a name may not hold control characters (line breaks, tabs, text-direction overrides) "
+                f"or lone surrogates (no text encodes them), got {name!r}")
     if name in taken:
         return f"duplicate name {name!r}"
     return None

@@ -150,6 +150,9 @@ def test_action_dicts_round_trip():
     (["Ann", "Bob\nCy"], r"players\[1\]: a name may not hold control characters"),
     (["Ann\x00", "Bob"], r"players\[0\]: a name may not hold control characters"),
     (["\u202eAnn", "Bob"], r"players\[0\]: a name may not hold control characters"),
+    (["Ann\u2028Bo", "Bob"], r"players\[0\]: a name may not hold control characters"),  # line separator
+    (["Ann", "Bob\u2029"], r"players\[1\]: a name may not hold control characters"),  # paragraph separator
+    (["\ud800nn", "Bob"], r"players\[0\]: .* or lone surrogates"),  # no UTF-8 text holds it
     ("AnnBob", "a number 2..6 or a list of names"),
     (2.0, "a number 2..6 or a list of names"),
     (True, "a number 2..6 or a list of names"),
@@ -258,6 +261,7 @@ def edited(text, fn):
     (lambda d: d["start"]["rng"][1].__setitem__(5, True), r"rng: .*words must be whole numbers"),
     (lambda d: d["start"]["rng"].__setitem__(2, float("nan")), r"rng: .*null or a finite number"),
     (lambda d: d["start"]["players"].__setitem__(0, "Ann\nBob"), r"players\[0\]: a name may not hold control"),
+    (lambda d: d["start"]["players"].__setitem__(0, "\ud800nn"), r"players\[0\]: .*lone surrogates"),
     (lambda d: d["start"].pop("air"), "missing field"),
     (lambda d: d["history"].__setitem__(1, {"type": "drop", "index": 0}),
      r"history\[1\]: can only drop on a blank space"),
