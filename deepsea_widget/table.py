@@ -482,8 +482,9 @@ class Table:
                 raise ValueError("bots: must be a mapping of seat to bot name")
             bot_seats = {}
             for key, kind in bots.items():
-                if not (key.isascii() and key.isdigit() and int(key) < len(game.players)):
-                    raise ValueError(f"bots: {key!r} is not a seat of this game")
+                if not (key.isascii() and key.isdigit() and key == str(int(key))
+                        and int(key) < len(game.players)):
+                    raise ValueError(f"bots: {key!r} is not a seat of this game (seats are 0..{len(game.players) - 1})")
                 if not isinstance(kind, str) or kind not in BOTS:
                     raise ValueError(f"bots[{key}]: unknown bot {kind!r}")
                 bot_seats[int(key)] = kind
@@ -505,6 +506,7 @@ class Table:
         self._keep(self._snapshot("the load"))
         self.bot_seats, self._policies = loaded.bot_seats, loaded._policies
         self._start_game(loaded.game, "Loaded a saved game (Undo brings the last one back)")
+        self._human_marks = loaded._human_marks  # (so Undo takes back a person's action and its bots' replies)
         self._changed()
 
     # ----- intents from the board ----------------------------------------

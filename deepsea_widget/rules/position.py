@@ -77,10 +77,28 @@ def rng_to_json(rng: random.Random) -> list:
     return [version, list(internal), gauss]
 
 
+class _RepeatedKey(Exception):
+    pass
+
+
+def _object_without_repeats(pairs) -> dict:
+    """A JSON object as a dict; a key given twice (which `json` would quietly resolve to its last
+    value) raises `_RepeatedKey`: a save holds each key once, so it was edited or damaged."""
+    data = {}
+    for key, value in pairs:
+        if key in data:
+            raise _RepeatedKey(key)
+        data[key] = value
+    return data
+
+
 def parse_saved_json(text):
     """The data of a saved game's JSON text; ValueError saying why when it is not JSON."""
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_object_without_repeats)
+    except _RepeatedKey as exc:
+        raise ValueError(f"not a saved game: the key {exc.args[0]!r} appears twice in one object "
+                         f"(JSON would keep only the last one)") from None
     except (TypeError, ValueError) as exc:  # JSONDecodeError, or bytes that are not UTF-8/16/32
         raise ValueError(f"not a saved game: invalid JSON ({exc})") from None
     except RecursionError:

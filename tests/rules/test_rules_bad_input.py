@@ -293,6 +293,14 @@ def test_from_json_rejects_corrupt_text(text):
         Game.from_json(text)
 
 
+def test_from_json_rejects_a_key_given_twice(saved):
+    """json.loads keeps the last of two equal keys without a word: a second "air" could change a save."""
+    text = saved.replace('"start": {', '"start": {"air": 3, ', 1)
+    assert text != saved
+    with pytest.raises(ValueError, match=r"^not a saved game: the key 'air' appears twice in one object"):
+        Game.from_json(text)
+
+
 def test_from_json_accepts_an_untouched_save(saved):
     assert Game.from_json(saved).to_json() == saved
 

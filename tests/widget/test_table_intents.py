@@ -477,6 +477,8 @@ def test_a_table_with_bots_saves_and_loads_as_the_same_table():
     (lambda d: d.update(game=[1]), "game: missing or not an object"),
     (lambda d: d.update(comment="mine"), "'comment': not part of a table save"),
     (lambda d: d.update(undo_marks=[0, 0]), "undo_marks: must be an increasing list"),
+    (lambda d: d.update(bots={"01": "cautious"}), "bots: '01' is not a seat of this game (seats are 0..1)"),
+    (lambda d: d.update(bots={"2": "cautious"}), "bots: '2' is not a seat of this game (seats are 0..1)"),
 ])
 def test_a_changed_table_save_is_refused_by_name(change, words):
     t = Table(players=["Ann", "Bob"], seed=4)
@@ -598,6 +600,27 @@ def test_an_undo_of_a_bots_turn_takes_back_the_whole_turn_and_its_lines():
     t.undo()
     assert t.game.history == () and t.log[1:] == log_first[-len(t.log) + 1:]
     assert not any(line.startswith("Ada (cautious bot)") for line in t.log)
+
+
+def test_the_boards_load_keeps_the_saves_undo_marks():
+    """Loaded on the board (a load message), a save's undo marks were dropped: one Undo took back
+    a single bot action, and the next save lost the marks for good."""
+    t = Table(players=["Ann"], bots={"Cy": "cautious", "Di": "cautious"}, seed=5)
+    for _ in range(3):  # Ann rolls (and stays), then the bots play their turns
+        t.apply(Roll())
+        if t.game.phase == "treasure":
+            t.apply(Stay())
+        while t.bot_to_move:
+            t.bot_step()
+    saved = t.to_json()
+    marks = json.loads(saved)["undo_marks"]
+    assert len(marks) == 6  # each roll and each stay of Ann's
+    other = Table(players=["Bo", "Ed"], seed=9)
+    send(other, type="load", text=saved)
+    assert json.loads(other.to_json())["undo_marks"] == marks
+    send(other, type="undo")
+    assert len(other.game.history) == marks[-1]  # her last action (a stay) and the bots' replies taken back
+    assert other.game.current_player == 0 and not other.bot_to_move
 
 
 def test_an_undo_after_a_load_keeps_the_loads_own_lines():
