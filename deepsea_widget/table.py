@@ -39,6 +39,9 @@ class IntentError(ValueError):
     """An intent the table refuses; the message says exactly why."""
 
 
+_HUGE = 10 ** 9  # no seat, space, air or index of an intent comes near this
+
+
 def _field(msg: dict, key: str, kind, what: str, where: str | None = None):
     """``msg[key]`` if it is a ``kind`` (int: not a bool); IntentError naming ``where`` if not."""
     where = where or f"{msg.get('type', 'intent')} intent"
@@ -48,6 +51,8 @@ def _field(msg: dict, key: str, kind, what: str, where: str | None = None):
     ok = _is_int(value) if kind is int else isinstance(value, kind)
     if not ok:
         raise IntentError(f"{where}: {key!r} must be {what}, got {value!r}")
+    if kind is int and abs(value) > _HUGE:  # (Python can't even print an int of over 4,300 digits)
+        raise IntentError(f"{where}: {key!r} must be {what}, got a number of over 9 digits")
     return value
 
 

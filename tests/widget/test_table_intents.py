@@ -183,6 +183,10 @@ def test_the_board_cannot_choose_the_dice(table):
      "edit take_item: Ann carries 0 items, so there is no item at index 0 (index counts from 0)"),
     ({"op": "move_diver", "seat": 0, "position": 33},
      "edit refused: Ann's position: must be 0 (the sub) or a trail space 1..32, got 33"),
+    # an int too long for Python to print (over 4,300 digits) gave "Exceeds the limit ... for integer string
+    # conversion", naming no field
+    ({"op": "set_air", "air": 10 ** 5000}, "edit set_air: 'air' must be a whole number, got a number of over 9 digits"),
+    ({"op": "set_turn", "seat": -10 ** 5000}, "edit set_turn: 'seat' must be a seat number, got a number of over 9"),
 ])
 def test_edits_name_the_op_and_refuse_missing_or_unknown_fields(table, op, words):
     assert send(table, type="mode", mode="edit")
