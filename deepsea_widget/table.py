@@ -81,7 +81,10 @@ def seats_from(players, bots) -> tuple[list[str], dict[int, str]]:
     if players is None and bots is None:
         players, bots = DEFAULT_PEOPLE, DEFAULT_BOTS
     if _is_int(players):  # as in Game(players=3): "Diver 1", "Diver 2", ...
-        players = [f"Diver {i + 1}" for i in range(players)] if 0 <= players <= 6 else players
+        if not 0 <= players <= MAX_PLAYERS:
+            raise ValueError(f"players: a number of people must be 0 to {MAX_PLAYERS} (the game is for "
+                             f"{MIN_PLAYERS} to {MAX_PLAYERS} divers, people and bots), got {players}")
+        players = [f"Diver {i + 1}" for i in range(players)]
     if not (players is None or isinstance(players, (list, tuple))):
         raise ValueError(f"players: must be a list of names (or a number of people), got {players!r}")
     if not (bots is None or isinstance(bots, dict)):

@@ -671,3 +671,11 @@ def test_a_wrong_count_of_divers_counts_people_and_bots(players, bots, words):
     with pytest.raises(ValueError) as err:
         Table(players=players, bots=bots, seed=1)
     assert str(err.value) == f"players, bots: the game is for 2 to 6 divers, {words}"
+
+
+@pytest.mark.parametrize("players", [7, -1, 10 ** 6])
+def test_a_number_of_people_out_of_range_says_the_range(players):
+    """It said "must be a list of names (or a number of people), got 7": 7 is a number."""
+    with pytest.raises(ValueError, match=rf"^players: a number of people must be 0 to 6 \(the game is for 2 to 6 "
+                                         rf"divers, people and bots\), got {players}$"):
+        Table(players=players, seed=1)
