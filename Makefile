@@ -16,6 +16,8 @@ BUNDLE := deepsea_widget/static/widget.js
 JS_SOURCES := $(shell find js/src -type f) js/build.mjs js/tsconfig.json
 # JupyterLab refuses to run as root unless told it may.
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
+# Given a notebook, JupyterLab would serve only the notebook's folder: serve the project's.
+LAB_ROOT := --ServerApp.root_dir="$(CURDIR)"
 
 .PHONY: setup lab test test-js test-py e2e dev wheel clean
 
@@ -38,7 +40,7 @@ $(BUNDLE): $(JS_SOURCES) $(NODE_MODULES)
 	cd js && npm run build
 
 lab: setup
-	$(PY) -m jupyter lab $(ALLOW_ROOT) $(LAB_ARGS) $(NOTEBOOK)
+	$(PY) -m jupyter lab $(ALLOW_ROOT) $(LAB_ROOT) $(LAB_ARGS) $(NOTEBOOK)
 
 test: setup test-js test-py
 
@@ -55,10 +57,12 @@ e2e: setup
 # Front-end loop: esbuild rebuilds on save and anywidget reloads the widget live.
 # The watcher writes a big development bundle (with its sourcemap): on the way out the
 # shipped, minified one is built again, so tests and notebooks never run the other.
+# Ctrl-C goes to JupyterLab (it asks, or stops on a second one); the shell cleans up once, on its way out.
 dev: setup
 	(cd js && exec node build.mjs --watch) & watcher=$$!; \
-	trap 'kill $$watcher; cd js && npm run build' EXIT INT TERM; \
-	ANYWIDGET_HMR=1 $(PY) -m jupyter lab $(ALLOW_ROOT) $(LAB_ARGS) $(NOTEBOOK)
+	trap 'kill $$watcher 2>/dev/null; (cd js && npm run build)' EXIT; \
+	trap ':' INT; trap 'exit 143' TERM; \
+	ANYWIDGET_HMR=1 $(PY) -m jupyter lab $(ALLOW_ROOT) $(LAB_ROOT) $(LAB_ARGS) $(NOTEBOOK)
 
 wheel: setup
 	$(PY) -m pip wheel --no-deps -w dist .

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from functools import lru_cache
 
 import pytest
@@ -10,6 +11,7 @@ from hypothesis import strategies as st
 
 from deepsea_widget.odds import DEFAULT_MAX_STATES, StateBudgetExceeded, p_home, p_home_all
 from deepsea_widget.odds import _chain_box, all_divers
+from deepsea_widget.odds.game_odds import free_distance
 
 from chain_ways import WAYS, solver
 
@@ -71,8 +73,10 @@ def test_rules_worked_example():
     assert [round(p, 6) for p in probs] == [0.296754, 0.598234, 0.443358, 0.0]
     assert probs[3] == 0.0
     assert all(type(p) is float for p in probs)
-    # ... and the fixed-k table would have said 0.0123 for A
+    # ... and the fixed-k table would have said 0.0123 for A: RULES.md counts A's trail space 10 there;
+    # by its own definition (free spaces + 1, B and C are jumped) A's distance is 8, and fixed k gives 5/27
     assert round(p_home(10, 1, 10, 5), 4) == 0.0123
+    assert free_distance(10, {5, 6, 14}) == 8 and p_home(8, 1, 10, 5, exact=True) == Fraction(5, 27)
 
 
 def test_worked_example_matches_brute_force():
