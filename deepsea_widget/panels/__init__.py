@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from ._common import Situation, situation
 from .dice import dice_chart
-from .no_return import no_return_chart
 from .divers import divers_chart, divers_odds
+from .no_return import no_return_chart
 from .odds_map import odds_map
 from .turn_back import turn_back_chart, turn_back_numbers
 
