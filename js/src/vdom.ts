@@ -9,10 +9,11 @@
 // this file only adapts it: `v`/`s` take attributes the way the views write
 // them (null, undefined or false: absent; true: present and empty) and skip
 // absent children, and `patchChildren` remembers what it last put in a
-// container so the next call can be diffed against it.
+// container so the next call can be diffed against it. `vbutton` is dom.ts's
+// `button` as a description (for buttons drawn by patchChildren).
 
 import { attributesModule, eventListenersModule, h, init, type VNode } from "snabbdom";
-import { attrText, type AttrValue } from "./dom";
+import { attrText, singleClick, type AttrValue } from "./dom";
 
 export type { VNode } from "snabbdom";
 export { attrText, type AttrValue } from "./dom";
@@ -95,4 +96,16 @@ export function keyedByText(lines: readonly string[], make: (line: string) => VN
     node.key = keys[i];
     return node;
   });
+}
+
+/** A real button, described: `key` identifies it across redraws (focus is kept on it). */
+export function vbutton(label: string | VChild[], key: string, onClick: () => void, attrs: Attrs = {}): VNode {
+  const node = v("button", { type: "button", "data-key": key, ...attrs }, ...(Array.isArray(label) ? label : [label]));
+  node.data!.on = { click: singleClick(onClick) };
+  return node;
+}
+
+/** Attributes of an enabled or disabled control; a disabled one shows why as its tooltip. */
+export function enabledAttrs(enabled: boolean, reason: string, tip = ""): Attrs {
+  return { disabled: !enabled, title: (enabled ? tip : reason) || null, "data-reason": enabled ? null : reason };
 }

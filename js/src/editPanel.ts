@@ -1,0 +1,155 @@
+// The edit mode's panel (what-if positions): a diver's heading and items,
+// the air, whose turn it is, and the content of a space picked on the board
+// (or adding and removing spaces at the far end). It sends edit ops (see
+// edit.ts) and is shown only in edit mode.
+
+import type { EditOp, TableView } from "./model";
+import { chipIcon } from "./board";
+import { nameOf } from "./controls";
+import { addSpace, giveItem, parseLevels, removeSpace, removeSpaceReason, setAir, setHeading, setSpace, setTurn, SPACE_CHOICES, takeItem, type Selection } from "./edit";
+import { itemsText } from "./format";
+import { AIR_MAX } from "./gauge";
+import { button, h, setText, show } from "./dom";
+import { enabledAttrs, patchChildren, v, vbutton } from "./vdom";
+
+/** The most spaces a trail has (the edit mode's limit, as in Python). */
+const MAX_TRAIL = 32;
+
+/** What the panel needs of the board view it is part of. */
+export interface EditHost {
+  /** The diver the panel's buttons act on. */
+  seat(): number;
+  /** What is picked on the board. */
+  selection(): Selection;
+  /** The Diver list picked `seat`. */
+  pickDiver(seat: number): void;
+  /** Send an edit op (`latest`: as soon as the last intent is answered, if one is pending). */
+  sendEdit(op: EditOp | null, latest?: boolean): void;
+  /** Back to play mode. */
+  toggleEdit(): void;
+  /** Show a problem found before sending (a stack that is not chip levels). */
+  showError(text: string): void;
+}
+
+/** The panel, as the board view sees it. */
+export interface EditPanel {
+  readonly element: HTMLElement;
+  /** Show the panel in edit mode (hide it otherwise) and fill it from `view`. */
+  update(view: TableView): void;
+}
+
+export function createEditPanel(host: EditHost): EditPanel {
+  const diver = h("select", { attrs: { "aria-label": "Diver", "data-key": "edit-diver" } });
+  diver.addEventListener("change", () => host.pickDiver(Number(diver.value)));
+  const level = h("select", { attrs: { "aria-label": "Item level", "data-key": "edit-level" } });
+  for (let lv = 1; lv <= 4; lv++) level.appendChild(h("option", { attrs: { value: lv } }, `Level ${lv}`));
+  const air = h("input", { attrs: { type: "range", min: 1, max: AIR_MAX, step: 1, "aria-label": "Air at the start of the turn, before breathing", "data-key": "edit-air" } });
+  // The slider announces its own value; this is the same number for the eye.
+  const airOut = h("span", { class: "dsw-air-out", attrs: { "aria-hidden": "true" } });
+  air.addEventListener("input", () => (airOut.textContent = air.value));
+  air.addEventListener("change", () => host.sendEdit(setAir(air.value), true));
+  const turn = h("select", { attrs: { "aria-label": "Whose turn", "data-key": "edit-turn" } });
+  turn.addEventListener("change", () => host.sendEdit(setTurn(Number(turn.value))));
+  const take = h("span", { class: "dsw-take" });
+  const space = h("div", { class: "dsw-space-editor" });
+  const hint = h("p", { class: "dsw-edit-hint", attrs: { "aria-live": "polite" } });
+  const panel = h(
+    "section",
+    { class: "dsw-edit", attrs: { "aria-label": "Edit position" } },
+    hint,
+    h(
+      "div",
+      { class: "dsw-edit-row" },
+      h("label", {}, "Diver ", diver),
+      button("Heading back", "edit-back", () => host.sendEdit(setHeading(host.seat(), true))),
+      button("Heading deeper", "edit-deeper", () => host.sendEdit(setHeading(host.seat(), false))),
+    ),
+    h(
+      "div",
+      { class: "dsw-edit-row" },
+      h("label", {}, "Item ", level),
+      button("Give item", "edit-give", () => host.sendEdit(giveItem(host.seat(), [Number(level.value)]))),
+      take,
+    ),
+    h("div", { class: "dsw-edit-row" }, h("label", { attrs: { title: "The air when this turn starts, before the diver to play breathes" } }, "Air at turn start ", air), airOut, h("label", {}, "Whose turn ", turn)),
+    space,
+    h("div", { class: "dsw-edit-row" }, button("Back to play", "edit-play", () => host.toggleEdit())),
+  );
+
+  /** The picked space's content: a chip, a blank, or a typed stack. */
+  const spaceEditor = (k: number): void => {
+    const setStack = (): void => {
+      const input = space.querySelector<HTMLInputElement>('input[data-key="edit-stack"]');
+      const parsed = parseLevels(input?.value ?? "");
+      if ("error" in parsed) {
+        host.showError(parsed.error);
+        return;
+      }
+      host.sendEdit(setSpace(k, parsed.levels));
+    };
+    const stack = v("input", { type: "text", "aria-label": "Stack levels", placeholder: "e.g. 2 3 3", size: 8, "data-key": "edit-stack" });
+    stack.data!.on = {
+      keydown: (ev) => {
+        if ((ev as KeyboardEvent).key === "Enter") setStack();
+      },
+    };
+    patchChildren(space, [
+      v("span", { class: "dsw-space-label" }, `Space ${k}:`),
+      ...SPACE_CHOICES.map((c) => vbutton(c.label, `edit-space-${c.label}`, () => host.sendEdit(setSpace(k, c.levels)))),
+      stack,
+      vbutton("Set stack", "edit-set-stack", setStack),
+    ]);
+  };
+
+  /** With no space picked: add or remove a space at the far end of the trail. */
+  const trailEnd = (view: TableView): void => {
+    const cannotRemove = removeSpaceReason(view.trail.length, view.divers);
+    patchChildren(space, [
+      vbutton("Add a space", "edit-add-space", () => host.sendEdit(addSpace()),
+        enabledAttrs(view.trail.length < MAX_TRAIL, `The trail is full: it has at most ${MAX_TRAIL} spaces`,
+          "Add a space at the far end: a chip of the lowest level not in play, else a blank")),
+      vbutton("Remove the last space", "edit-remove-space", () => host.sendEdit(removeSpace()),
+        enabledAttrs(!cannotRemove, cannotRemove, "Remove the space at the far end of the trail")),
+    ]);
+  };
+
+  return {
+    element: panel,
+    update(view) {
+      const editing = view.mode === "edit";
+      show(panel, editing);
+      if (!editing) return;
+      const seat = host.seat();
+      const names = view.divers.map((d) => d.name);
+      fillSelect(diver, names, seat);
+      fillSelect(turn, names, view.current_player ?? 0);
+      const airNow = Math.max(0, view.turn_start_air ?? view.air);
+      air.value = String(airNow);
+      setText(airOut, String(airNow));
+      const items = view.divers[seat]?.carried ?? [];
+      patchChildren(
+        take,
+        items.map((levels, i) =>
+          vbutton(["Take ", chipIcon(levels, 16, true)], `edit-take-${i}`, () => host.sendEdit(takeItem(host.seat(), i)), {
+            "aria-label": `Take item ${i + 1} (${itemsText([levels])})`,
+            class: "dsw-take-item",
+          }),
+        ),
+      );
+      const sel = host.selection();
+      if (sel?.kind === "diver") {
+        setText(hint, `${nameOf(view, sel.seat)} picked: click a space or the sub (or drag the pawn there) to put the diver there.`);
+      } else {
+        setText(hint, "Click a diver, then a space or the sub, to move it, or drag it there. Click a space to change what lies there. On the trail, the arrow keys move from space to space.");
+      }
+      if (sel?.kind === "space") spaceEditor(sel.space);
+      else trailEnd(view);
+    },
+  };
+}
+
+function fillSelect(select: HTMLSelectElement, names: string[], value: number): void {
+  const same = select.options.length === names.length && names.every((n, i) => select.options[i].text === n);
+  if (!same) select.replaceChildren(...names.map((n, i) => h("option", { attrs: { value: i } }, n)));
+  select.value = String(value);
+}

@@ -1,0 +1,123 @@
+// Saving and loading a game: the Export and Load buttons (shown with the
+// game's controls) and the panel they open. Export asks Python for the
+// save's text and offers it as a download; Load sends pasted text or a
+// chosen file's to Python, which reads it (or refuses it with a reason).
+
+import type { Reply, TableView } from "./model";
+import { button, h, show } from "./dom";
+
+/** What the panel needs of the board view it is part of. */
+export interface SaveHost {
+  /** Send a game to load; whether it was sent (not while another intent awaits its answer). */
+  load(text: string): boolean;
+  /** Ask Python for the save's text (it answers with an "export" reply). */
+  requestExport(): void;
+}
+
+/** The panel and its two buttons, as the board view sees them. */
+export interface SavePanel {
+  readonly element: HTMLElement;
+  readonly exportButton: HTMLButtonElement;
+  readonly loadButton: HTMLButtonElement;
+  /** Python's reply: the save's text this view asked for is offered for download. */
+  onReply(msg: Reply): void;
+  /** A new view: after a load was sent it is the answer, and the load box closes unless it was refused. */
+  viewChanged(view: TableView): void;
+  /** The view is gone: free the download's file. */
+  destroy(): void;
+}
+
+export function createSavePanel(host: SaveHost): SavePanel {
+  let wantExport = false;
+  let loadSent = false;
+  const exportButton = button("Export", "export", () => {
+    wantExport = true;
+    host.requestExport();
+  });
+  const loadButton = button("Load", "load", () => toggleLoad(), { "aria-expanded": "false" });
+
+  const text = h("textarea", { class: "dsw-save-text", attrs: { readonly: true, rows: 4, "aria-label": "Saved game (JSON)", "data-key": "save-text" } });
+  const download = h("a", { class: "dsw-download", attrs: { download: "deepsea-game.json", href: "#" } }, "Download");
+  // A save holds what every chip is worth and the dice to come (to continue the game
+  // exactly): the table should not read it in passing, so its text is folded away.
+  const details = h("details", { class: "dsw-save-details" }, h("summary", {}, "Show the save's text"), text);
+  const exportBox = h(
+    "div",
+    { class: "dsw-export" },
+    h("p", { class: "dsw-export-note" }, "A save holds what every chip is worth and the dice to come: keep it out of sight while the game is on."),
+    details,
+    h("div", { class: "dsw-edit-row" }, download, button("Close", "export-close", () => {
+      show(exportBox, false);
+      show(panel, !loadBox.hidden);
+      exportButton.focus();
+    })),
+  );
+  const loadText = h("textarea", { class: "dsw-load-text", attrs: { rows: 4, "aria-label": "Game to load (JSON)", placeholder: "Paste a saved game here, or choose a file", "data-key": "load-text" } });
+  const file = h("input", { attrs: { type: "file", accept: ".json,application/json", "aria-label": "Choose a saved game file" } });
+  file.addEventListener("change", () => {
+    const f = file.files?.[0];
+    if (f) void f.text().then((t) => (loadText.value = t));
+  });
+  const loadBox = h(
+    "div",
+    { class: "dsw-load" },
+    loadText,
+    h(
+      "div",
+      { class: "dsw-edit-row" },
+      file,
+      button("Load game", "load-game", () => {
+        if (host.load(loadText.value)) loadSent = true;
+      }),
+      button("Cancel", "load-cancel", () => {
+        toggleLoad();
+        loadButton.focus();
+      }),
+    ),
+  );
+  show(exportBox, false);
+  show(loadBox, false);
+  const panel = h("section", { class: "dsw-save", attrs: { "aria-label": "Save and load" } }, exportBox, loadBox);
+  show(panel, false);
+
+  /** Open the load box, or close it if open. */
+  const toggleLoad = (): void => {
+    const open = loadBox.hidden;
+    show(panel, open || !exportBox.hidden);
+    show(loadBox, open);
+    loadButton.setAttribute("aria-expanded", String(open));
+    if (open) loadText.focus();
+  };
+
+  return {
+    element: panel,
+    exportButton,
+    loadButton,
+    onReply(msg) {
+      if (!msg || msg.type !== "export" || !wantExport) return;
+      wantExport = false;
+      const saved = String(msg.text ?? "");
+      text.value = saved;
+      const old = download.href;
+      if (old.startsWith("blob:")) URL.revokeObjectURL(old);
+      download.href = URL.createObjectURL(new Blob([saved], { type: "application/json" }));
+      details.open = false; // (shown once, the text would otherwise stay in view)
+      show(exportBox, true);
+      show(panel, true);
+      download.focus(); // (the text itself stays folded away: it tells hidden values)
+    },
+    viewChanged(view) {
+      if (!loadSent) return;
+      loadSent = false;
+      if (!view.error) {
+        show(loadBox, false);
+        show(panel, !exportBox.hidden);
+        loadButton.setAttribute("aria-expanded", "false");
+      }
+    },
+    destroy() {
+      const url = download.href;
+      if (url.startsWith("blob:")) URL.revokeObjectURL(url);
+    },
+  };
+}
