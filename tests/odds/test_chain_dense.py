@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -198,3 +199,27 @@ def test_two_divers_left_are_looked_up_exactly(c_first, c_second, p, q, air):
     assert table[FIRST] == pytest.approx(want.get((True, False), 0.0), abs=1e-12)
     assert table[SECOND] == pytest.approx(want.get((False, True), 0.0), abs=1e-12)
     assert table[BOTH] == pytest.approx(want.get((True, True), 0.0), abs=1e-12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(2, 4), st.data())
+def test_mover_top_is_the_highest_space_the_mover_reaches(n, data):
+    """`_mover_top` finds, from slices of a move's top rows, the highest space the mover stands
+    on in a state with some probability: here against the literal count over every such state
+    (at least the top row's free coordinate, which is where the box would end anyway)."""
+    from deepsea_widget.odds._chain_dense import _mover_top
+
+    rows = data.draw(st.integers(1, 6))
+    sizes = [data.draw(st.integers(1, 6)) for _ in range(n - 1)]
+    row0 = data.draw(st.integers(1, 10))  # the mover's free coordinate in row 0
+    starts = [data.draw(st.integers(1, 12)) for _ in range(n - 1)]  # each other's lowest space
+    out = np.zeros((rows, *sizes))
+    reached = []
+    for cell in data.draw(st.lists(st.tuples(*[st.integers(0, s - 1) for s in (rows, *sizes)]), max_size=6)):
+        others = [b + c for b, c in zip(starts, cell[1:])]
+        if len(set(others)) == len(others):  # (two divers on one space: no state)
+            out[cell] = 0.5
+            reached.append(free_space(row0 + cell[0], set(others)))
+    last = row0 + rows - 1
+    got = _mover_top(out, row0, starts[0], starts[1:], row0, last, last + n - 1)
+    assert got == max(reached + [last])
