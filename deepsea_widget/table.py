@@ -39,7 +39,15 @@ class IntentError(ValueError):
     """An intent the table refuses; the message says exactly why."""
 
 
-_HUGE = 10 ** 9  # no seat, space, air or index of an intent comes near this
+_HUGE = 10 ** 9  # no seat, space, air, level or index of an intent comes near this
+
+
+def _holds_huge(value) -> bool:
+    """Whether ``value`` is, or a list in it holds, an int of 10 digits or more (Python cannot
+    even print one of over 4,300 digits, so it is refused before any message quotes it)."""
+    if isinstance(value, list):
+        return any(_holds_huge(v) for v in value)
+    return _is_int(value) and abs(value) >= _HUGE
 
 
 def _field(msg: dict, key: str, kind, what: str, where: str | None = None):
@@ -51,8 +59,8 @@ def _field(msg: dict, key: str, kind, what: str, where: str | None = None):
     ok = _is_int(value) if kind is int else isinstance(value, kind)
     if not ok:
         raise IntentError(f"{where}: {key!r} must be {what}, got {value!r}")
-    if kind is int and abs(value) > _HUGE:  # (Python can't even print an int of over 4,300 digits)
-        raise IntentError(f"{where}: {key!r} must be {what}, got a number of over 9 digits")
+    if kind is int and _holds_huge(value):
+        raise IntentError(f"{where}: {key!r} must be {what}, got a number of 10 digits or more")
     return value
 
 
@@ -393,6 +401,10 @@ class Table:
             raise IntentError(f"edit {kind}: unexpected field(s) {', '.join(sorted(map(repr, extra)))}; "
                               f"it takes {', '.join(sorted(EDIT_FIELDS[kind])) or 'no fields but op'}")
         where = f"edit {kind}"
+        huge = next((key for key in sorted(op) if _holds_huge(op[key])), None)
+        if huge is not None:
+            raise IntentError(f"{where}: {huge!r} holds a number of 10 digits or more; no seat, space, "
+                              f"level, air or index comes near that")
         pos = position_of(self.game)
         n = len(pos["players"])
 

@@ -56,6 +56,9 @@ def test_a_legal_action_advances_the_state_number(table):
     ({"type": "action", "seq": 0, "seat": 0, "action": {"type": "roll", "evil": 1}}, "unexpected field"),
     ({"type": "action", "seq": 0, "seat": 9, "action": {"type": "roll"}}, "no seat 9"),
     ({"type": "action", "seq": 0, "seat": True, "action": {"type": "roll"}}, "'seat' must be"),
+    ({"type": "action", "seq": 0, "seat": 10 ** 5000, "action": {"type": "roll"}},
+     "action intent: 'seat' must be the seat that acts, got a number of 10 digits or more"),
+    ({"type": "action", "seq": 10 ** 5000, "seat": 0, "action": {"type": "roll"}}, "got a number of 10 digits"),
     ({"type": "action", "seq": 0, "seat": 1, "action": {"type": "roll"}}, "it is Ann's turn"),
     ({"type": "action", "seq": 0, "seat": 2, "action": {"type": "roll"}}, "is a bot"),
     ({"type": "action", "seq": 0, "seat": 0, "action": {"type": "stay"}}, "must roll before"),
@@ -185,8 +188,10 @@ def test_the_board_cannot_choose_the_dice(table):
      "edit refused: Ann's position: must be 0 (the sub) or a trail space 1..32, got 33"),
     # an int too long for Python to print (over 4,300 digits) gave "Exceeds the limit ... for integer string
     # conversion", naming no field
-    ({"op": "set_air", "air": 10 ** 5000}, "edit set_air: 'air' must be a whole number, got a number of over 9 digits"),
-    ({"op": "set_turn", "seat": -10 ** 5000}, "edit set_turn: 'seat' must be a seat number, got a number of over 9"),
+    ({"op": "set_air", "air": 10 ** 5000}, "edit set_air: 'air' holds a number of 10 digits or more"),
+    ({"op": "set_turn", "seat": -10 ** 5000}, "edit set_turn: 'seat' holds a number of 10 digits or more"),
+    ({"op": "give_item", "seat": 0, "levels": [1, 10 ** 5000]}, "edit give_item: 'levels' holds a number of 10 digits"),
+    ({"op": "set_space", "space": 3, "levels": [10 ** 9]}, "edit set_space: 'levels' holds a number of 10 digits"),
 ])
 def test_edits_name_the_op_and_refuse_missing_or_unknown_fields(table, op, words):
     assert send(table, type="mode", mode="edit")
