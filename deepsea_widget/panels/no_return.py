@@ -30,10 +30,9 @@ def _check_p(p):
 
 
 def _check_items(items) -> list[int]:
-    try:
-        items = list(items)
-    except TypeError:
-        raise ValueError(f"items must be a list of item counts, e.g. [1, 2, 3], got {items!r}") from None
+    if not isinstance(items, (list, tuple, range)):
+        raise ValueError(f"items must be a list of item counts, e.g. [1, 2, 3], got {items!r}")
+    items = list(items)
     if not items:
         raise ValueError("items must list at least one item count")
     checked = [check_count(f"items[{i}]", c) for i, c in enumerate(items)]
@@ -99,8 +98,15 @@ def no_return_chart(others: int = 0, p=0.5, items=(1, 2, 3, 4), *, distance: int
 
 
 def _percent(p) -> str:
-    text = f"{float(p):.1%}"
-    return text.replace(".0%", "%")
+    """``p`` as a percentage with one decimal, or as many more as it takes not to read 0% or
+    100% when it is neither: "50%", "33.3%", "99.99%"."""
+    value = float(p) * 100
+    for digits in range(1, 12):
+        text = f"{value:.{digits}f}"
+        if p == 1 or not (float(text) >= 100 or float(text) <= 0):
+            break
+    text = text.rstrip("0").rstrip(".") if "." in text else text
+    return f"{text}%"
 
 
 def _hover(chips: int, air: int, reach, others: int, share: str) -> str:

@@ -37,6 +37,9 @@ def test_the_hover_says_what_a_point_means():
     assert no_return_chart(p=0.9).layout.title.text.startswith("Point of no return: P(home) ≥ 90%<br>")
     assert no_return_chart(p=0.9).data[0].hovertext[0].endswith("with at least a 90% chance")
     assert no_return_chart(p=Fraction(1, 3)).layout.title.text.startswith("Point of no return: P(home) ≥ 33.3%")
+    # never rounded to a certainty it is not
+    for p, shown in [(0.9999, "99.99%"), (1e-9, "0.0000001%"), (1, "100%"), (0.5, "50%"), (0.999, "99.9%")]:
+        assert no_return_chart(p=p).layout.title.text.startswith(f"Point of no return: P(home) ≥ {shown}<br>")
 
 
 def test_a_marked_diver_shows_its_own_chance():
@@ -55,6 +58,8 @@ def test_a_marked_diver_shows_its_own_chance():
     (dict(p=True), r"^p must be a probability in \(0, 1\]"),
     (dict(items=[]), "^items must list at least one item count"),
     (dict(items=3), "^items must be a list of item counts"),
+    (dict(items="12"), "^items must be a list of item counts"),
+    (dict(items={1: 2}), "^items must be a list of item counts"),
     (dict(items=[1, 6]), "^items: at most 5 items a line"),
     (dict(items=[1, -1]), r"^items\[1\] must be 0 or more"),
     (dict(distance=8, chips=2), "^distance, chips and air mark one diver: give all three or none"),
