@@ -111,8 +111,8 @@ export class BoardUI {
     this.model = model;
     this.el = el;
     el.classList.add("dsw-root");
-    // Keys pressed inside the widget are ours, not JupyterLab's notebook shortcuts.
-    el.setAttribute("data-lm-suppress-shortcuts", "true");
+    // Keys pressed inside the widget are ours, not JupyterLab's notebook shortcuts: see onKey
+    // (not data-lm-suppress-shortcuts on the root, which kept Ctrl+S from saving the notebook).
     // A landmark screen-reader users can jump to.
     el.setAttribute("role", "region");
     el.setAttribute("aria-label", "Deep Sea Adventure");
@@ -331,20 +331,19 @@ export class BoardUI {
   }
 
   private onKey(e: KeyboardEvent): void {
+    const t = e.target as HTMLElement;
+    const tag = t.tagName?.toLowerCase();
+    const typing = tag === "textarea" || tag === "select" || (tag === "input" && (t as HTMLInputElement).type !== "range" && (t as HTMLInputElement).type !== "file");
     // A key pressed in the board is the board's: JupyterLab's notebook shortcuts must not also
     // act on it (D D deleted the board's cell, 0 0 restarted the kernel, an arrow key or B took
-    // the focus away; the root's data-lm-suppress-shortcuts does not stop them, as a focused
-    // button matches their selector first). Keys with Ctrl, Alt or Meta (save, the command
-    // palette) still reach JupyterLab.
-    if (!(e.ctrlKey || e.metaKey || e.altKey)) e.stopPropagation();
+    // the focus away). Keys with Ctrl, Alt or Meta (save, the command palette) still reach
+    // JupyterLab, except from a text field, whose own (select all, undo) they are.
+    if (!(e.ctrlKey || e.metaKey || e.altKey) || typing) e.stopPropagation();
     if (e.key === "Escape" && this.pawnDrag.moving) {
       e.preventDefault();
       this.pawnDrag.cancel();
       return;
     }
-    const t = e.target as HTMLElement;
-    const tag = t.tagName?.toLowerCase();
-    const typing = tag === "textarea" || tag === "select" || (tag === "input" && (t as HTMLInputElement).type !== "range" && (t as HTMLInputElement).type !== "file");
     const sel = this.sel;
     if (e.key === "Escape" && sel && !typing && this.view?.mode === "edit") {
       e.preventDefault(); // a picked pawn or space is put down: nothing is sent

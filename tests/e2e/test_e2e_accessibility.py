@@ -339,3 +339,18 @@ def test_keys_pressed_in_the_board_never_reach_the_notebooks_shortcuts(open_note
     assert page.evaluate("() => document.activeElement.closest('.dsw-root') !== null")
     assert "Drop: " in board.text(".dsw-sr[role=status]")
     assert kernel_state(nb)["view"]["phase"] == "treasure"  # nothing was played
+
+
+def test_ctrl_s_with_the_focus_on_a_board_button_saves_the_notebook(open_notebook):
+    """Keys with Ctrl still reach JupyterLab from the board's buttons (the root's
+    data-lm-suppress-shortcuts kept Ctrl+S from saving), while plain keys stay in the board."""
+    nb = open_notebook([play_cell(["Ann", "Bob"], {}, 3)])
+    nb.run_cell(0, timeout=180)
+    board = BoardPage(nb).wait_drawn()
+    page = nb.page
+    page.wait_for_selector(".jp-mod-dirty")  # the cell's new output is not saved yet
+    board.button("Roll").focus()
+    page.keyboard.press("Control+s")
+    page.wait_for_function("() => !document.querySelector('.jp-mod-dirty')", timeout=30_000)
+    assert page.evaluate("() => document.activeElement.closest('.dsw-root') !== null")
+    assert kernel_state(nb)["view"]["phase"] == "roll"  # the board did not take it as a key of its own
