@@ -31,14 +31,16 @@ export function lastRoll(events: GameEvent[] | undefined): { dice: [number, numb
 }
 
 /**
- * What the dice show after a step: its last roll (null: none) and whether a new dive began,
- * which clears the dice; a roll made before the new dive began in the same step (the last
- * turn of the dive that ended) is not shown.
+ * What the dice show after a step: its last roll (null: none) and whether a new dive or a new
+ * game began, which clears the dice; a roll made before the new dive began in the same step
+ * (the last turn of the dive that ended) is not shown. A game begins (New game, Load) with
+ * the first diver's breath alone: every action has an event of its own.
  */
-export function stepRoll(events: GameEvent[] | undefined): { roll: ReturnType<typeof lastRoll>; newDive: boolean } {
+export function stepRoll(events: GameEvent[] | undefined): { roll: ReturnType<typeof lastRoll>; startsAfresh: boolean } {
   const all = events ?? [];
   const start = all.map((e) => e.type).lastIndexOf("DiveStarted");
-  return { roll: lastRoll(start >= 0 ? all.slice(start) : all), newDive: start >= 0 };
+  const newGame = all.length > 0 && all.every((e) => e.type === "Breathed");
+  return { roll: lastRoll(start >= 0 ? all.slice(start) : all), startsAfresh: start >= 0 || newGame };
 }
 
 export interface MoveStep {

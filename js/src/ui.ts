@@ -543,9 +543,9 @@ export class BoardUI {
   }
 
   private updateDice(view: TableView): void {
-    const { roll, newDive } = stepRoll(view.events);
+    const { roll, startsAfresh } = stepRoll(view.events);
     if (roll) this.lastDice = roll;
-    else if (!view.events?.length || newDive) this.lastDice = null;
+    else if (!view.events?.length || startsAfresh) this.lastDice = null;
     drawDice(this.dice, this.lastDice, !!roll);
   }
 
