@@ -163,6 +163,15 @@ export function seqOf(view: TableView): number {
   return typeof view.seq === "number" ? view.seq : 0;
 }
 
+/**
+ * What changes when the table answers an intent: the state number (it was carried out) or the
+ * count of refusals (it was refused). The same state sent again (with its odds badges, a
+ * moment later) has the same key: it is no answer.
+ */
+export function answerKey(view: TableView): string {
+  return `${seqOf(view)}/${view.refusals ?? 0}`;
+}
+
 export function actionIntent(view: TableView, action: Action): Intent | null {
   if (view.current_player === null) return null;
   return { type: "action", seq: seqOf(view), seat: view.current_player, action };

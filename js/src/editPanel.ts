@@ -25,6 +25,8 @@ export interface EditHost {
   pickDiver(seat: number): void;
   /** Send an edit op (`latest`: as soon as the last intent is answered, if one is pending). */
   sendEdit(op: EditOp | null, latest?: boolean): void;
+  /** An intent of this view is on its way or waiting to go. */
+  busy(): boolean;
   /** Back to play mode. */
   toggleEdit(): void;
   /** Show a problem found before sending (a stack that is not chip levels). */
@@ -123,9 +125,13 @@ export function createEditPanel(host: EditHost): EditPanel {
       const names = view.divers.map((d) => d.name);
       fillSelect(diver, names, seat);
       fillSelect(turn, names, view.current_player ?? 0);
-      const airNow = Math.max(0, view.turn_start_air ?? view.air);
-      air.value = String(airNow);
-      setText(airOut, String(airNow));
+      // While the slider is being moved (keys pressed faster than the kernel answers), the state
+      // shown may be one step behind it: putting the slider back would lose the steps since.
+      if (!(host.busy() && document.activeElement === air)) {
+        const airNow = Math.max(0, view.turn_start_air ?? view.air);
+        air.value = String(airNow);
+        setText(airOut, String(airNow));
+      }
       const items = view.divers[seat]?.carried ?? [];
       patchChildren(
         take,

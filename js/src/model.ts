@@ -93,6 +93,8 @@ export interface TableView extends PublicView {
   mode?: "play" | "edit";
   /** Why the last intent was refused ("" when it was not). */
   error?: string;
+  /** How many intents the table has refused so far (a refusal changes no state number). */
+  refusals?: number;
   /** Per seat: the bot's name, or null for a person. */
   bots?: Array<string | null>;
   bot_to_move?: boolean;

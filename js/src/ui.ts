@@ -15,7 +15,7 @@ import type { EditOp, Intent, Model, Reply, TableView } from "./model";
 import { drawBoard, trailKeys, type DrawnBoard } from "./board";
 import { statusLine, stepAnnouncement, trailLines } from "./format";
 import { moveDuration, moveFrames, moveToAnimate, shouldAnimate, SPEEDS, stepRoll } from "./anim";
-import { actionIntent, botStepIntent, botToMove, nameOf, seqOf } from "./controls";
+import { actionIntent, answerKey, botStepIntent, botToMove, nameOf, seqOf } from "./controls";
 import { editClick, type BoardClick, type Selection } from "./edit";
 import { h, setText, show } from "./dom";
 import { keyedByText, patchChildren, v, vbutton } from "./vdom";
@@ -68,6 +68,8 @@ export class BoardUI {
   private readonly onKeyDown = (e: KeyboardEvent): void => this.onKey(e);
   private readonly leaveShared: () => void;
   private pending = false;
+  /** `answerKey` of the view when the pending intent went out: the view that differs answers it. */
+  private sentAt = "";
   private pendingTimer: ReturnType<typeof setTimeout> | undefined;
   /** Tells the kernel each new state is on screen (the odds panels redraw after it). */
   private readonly painted = new PaintReporter((seq) => this.model.send({ type: "painted", seq } satisfies Intent));
@@ -158,6 +160,7 @@ export class BoardUI {
       selection: () => this.sel,
       pickDiver: (seat) => this.pickDiver(seat),
       sendEdit: (op, latest) => this.sendEdit(op, latest),
+      busy: () => this.pending || this.queued !== null,
       toggleEdit: () => this.toggleEdit(),
       showError: (text) => {
         this.error.textContent = text;
@@ -205,6 +208,7 @@ export class BoardUI {
   private send(intent: Intent | null): boolean {
     if (!intent || this.pending) return false;
     this.pending = true;
+    this.sentAt = this.view ? answerKey(this.view) : "";
     this.el.classList.add("dsw-busy");
     clearTimeout(this.pendingTimer);
     this.pendingTimer = setTimeout(() => this.settle(), PENDING_MS);
@@ -453,7 +457,9 @@ export class BoardUI {
 
     if (override) return;
     this.painted.drawn(view.seq);
-    this.settle();
+    // (not on the same state again: settling then sent the next intent while the last was
+    // still on its way, with a state number about to be out of date: "stale intent")
+    if (answerKey(view) !== this.sentAt) this.settle();
     if (sameStep) return; // Auto-play goes on when the running move ends
     if (animate) this.animateMove(view);
     else this.scheduleAuto();

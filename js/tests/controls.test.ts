@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { actionIntent, blockedReason, botStepIntent, botToMove, controlStates, DROP_KEY, dropKeyAction, SHORTCUTS } from "../src/controls";
+import { actionIntent, answerKey, blockedReason, botStepIntent, botToMove, controlStates, DROP_KEY, dropKeyAction, SHORTCUTS } from "../src/controls";
 import { diver, tableView } from "./fixtures";
 
 describe("controls", () => {
@@ -108,5 +108,14 @@ describe("controls", () => {
     expect(dropKeyAction([on, on, on])).toEqual({ focus: 0, say: "Drop: 3 items carried; Tab to the one to drop and press Enter" });
     expect(dropKeyAction([off])).toEqual({ say: "Drop: Ann must roll first" });
     expect(dropKeyAction([])).toEqual({ say: "Drop: nothing to drop now" });
+  });
+});
+
+describe("answers to an intent", () => {
+  it("a new state number or a refusal answers; the same state again does not", () => {
+    const view = { ...tableView(), seq: 7, refusals: 2 };
+    expect(answerKey({ ...view })).toBe(answerKey(view)); // the same state, its odds badges added
+    expect(answerKey({ ...view, seq: 8 })).not.toBe(answerKey(view)); // carried out
+    expect(answerKey({ ...view, refusals: 3 })).not.toBe(answerKey(view)); // refused
   });
 });

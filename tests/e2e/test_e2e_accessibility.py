@@ -341,6 +341,32 @@ def test_keys_pressed_in_the_board_never_reach_the_notebooks_shortcuts(open_note
     assert kernel_state(nb)["view"]["phase"] == "treasure"  # nothing was played
 
 
+def test_arrow_keys_pressed_fast_on_the_air_slider_all_count(open_notebook):
+    """Five ArrowLeft presses 50 ms apart on the edit mode's air slider lower the air by 5, with no
+    error: each state came twice (then with its odds badges), and the second one let the next
+    edit go while the last was on its way ("stale intent"), and put the slider back a step."""
+    nb = open_notebook([play_cell(["Ann", "Bob"], {"Cy": "cautious"}, 3)])
+    nb.run_cell(0, timeout=180)
+    board = BoardPage(nb).wait_drawn()
+    page = nb.page
+    board.click("Edit position")
+    air = board.root.locator('[data-key="edit-air"]')
+    air.wait_for()
+    for attempt in range(3):
+        air.focus()
+        start = int(air.input_value())
+        for _ in range(5):
+            page.keyboard.press("ArrowLeft")
+            page.wait_for_timeout(50)
+        page.wait_for_function("() => !document.querySelector('.dsw-root').classList.contains('dsw-busy')",
+                               timeout=15_000)
+        page.wait_for_timeout(1500)  # (any last state, and its badges)
+        state = kernel_state(nb)
+        assert board.error() == "", f"attempt {attempt}"
+        assert state["view"]["turn_start_air"] == start - 5, f"attempt {attempt}: from {start}"
+        assert int(air.input_value()) == start - 5
+
+
 def test_ctrl_s_with_the_focus_on_a_board_button_saves_the_notebook(open_notebook):
     """Keys with Ctrl still reach JupyterLab from the board's buttons (the root's
     data-lm-suppress-shortcuts kept Ctrl+S from saving), while plain keys stay in the board."""
