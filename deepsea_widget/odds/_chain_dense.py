@@ -440,9 +440,9 @@ def _mover_top(out: np.ndarray, row0: int, col0: int, others_lo: list[int], firs
     n_others = out.ndim - 1
     starts = [col0] + list(others_lo)
     for t in range(top, last, -1):
+        below = [max(0, t - b) for b in starts]  # along each other's axis: the cells below t
         for y in range(max(first, t - n_others), last + 1):
             rows = out[y - row0]
-            below = [max(0, t - b) for b in starts]  # along each other's axis: the cells below t
             for who in combinations(range(n_others), t - y):
                 cut = tuple(slice(0, below[k]) if k in who else slice(None) for k in range(n_others))
                 if rows[cut].any():

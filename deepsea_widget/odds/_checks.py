@@ -1,6 +1,8 @@
 """Argument checks shared by the odds functions: each error names the argument and why."""
 from __future__ import annotations
 
+import math
+import numbers
 import operator
 import sys
 
@@ -17,6 +19,21 @@ def as_int(name: str, value) -> int:
         return operator.index(value)
     except TypeError:
         raise ValueError(f"{name} must be an integer, got {value!r}") from None
+
+
+def check_probability(name: str, p):
+    """A probability in (0, 1]: a float, an int or a `fractions.Fraction` (numpy numbers as plain
+    ones), kept exact; bools, NaN, strings and the rest refused."""
+    np = sys.modules.get("numpy")
+    if isinstance(p, bool) or (np is not None and isinstance(p, np.bool_)) or not isinstance(p, numbers.Real):
+        raise ValueError(f"{name} must be a probability in (0, 1], got {p!r}")
+    if np is not None and isinstance(p, np.floating):
+        p = float(p)  # compared exactly, like any float
+    elif np is not None and isinstance(p, np.integer):
+        p = int(p)
+    if not 0 < p <= 1 or (isinstance(p, float) and math.isnan(p)):
+        raise ValueError(f"{name} must be a probability in (0, 1], got {p!r}")
+    return p
 
 
 def check_flag(value, name: str = "exact") -> bool:
@@ -56,13 +73,3 @@ def check_air(value, name: str = "air") -> int:
     if value > FULL_AIR:
         raise ValueError(f"{name} must be at most {FULL_AIR} (a full air track), got {value}")
     return value
-
-
-def check_probability(value, name: str = "p") -> float:
-    try:
-        p = float(value)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a probability, got {value!r}") from None
-    if not 0.0 < p <= 1.0:
-        raise ValueError(f"{name} must be a probability in (0, 1], got {value!r}")
-    return p

@@ -2,13 +2,10 @@
 from __future__ import annotations
 
 import math
-import numbers
 from fractions import Fraction
 from typing import NamedTuple
 
-import numpy as np
-
-from ._checks import check_air, check_count, check_distance, check_flag
+from ._checks import check_air, check_count, check_distance, check_flag, check_probability
 from .dice import DICE_OUTCOMES, MAX_MOVE
 from .single_diver import _exact_tails, p_home, turns_left
 
@@ -33,14 +30,7 @@ def point_of_no_return(chips: int, air: int, others: int = 0, p=0.5) -> int | fl
     chips = check_count("chips", chips)
     air = check_air(air)
     others = check_count("others", others)
-    if isinstance(p, (bool, np.bool_)) or not isinstance(p, numbers.Real):  # numpy numbers are Real too
-        raise ValueError(f"p must be a probability in (0, 1], got {p!r}")
-    if isinstance(p, np.floating):
-        p = float(p)  # compared exactly, like any float
-    elif isinstance(p, np.integer):
-        p = int(p)
-    if not 0 < p <= 1 or (isinstance(p, float) and math.isnan(p)):
-        raise ValueError(f"p must be a probability in (0, 1], got {p!r}")
+    p = check_probability("p", p)
     turns = turns_left(air, chips, others)
     if turns == math.inf:
         return math.inf

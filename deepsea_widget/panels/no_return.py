@@ -8,12 +8,11 @@ breathing ``others`` air a round). Optionally a diver's own situation is marked.
 from __future__ import annotations
 
 import math
-import numbers
 
 import plotly.graph_objects as go
 
 from ..odds import p_home, point_of_no_return
-from ..odds._checks import check_count
+from ..odds._checks import check_count, check_probability
 from ._common import AXIS, FULL_AIR, MAX_DISTANCE, THEME, check_chart_args, plural
 from ._layout import title_layout, with_note
 
@@ -21,12 +20,6 @@ AIRS = list(range(1, FULL_AIR + 1))
 TOP = MAX_DISTANCE  # the chart's top, as on the odds map: the game's trail is 32 spaces long
 # 0 items .. 5 items: Okabe and Ito's colour-blind-safe colours, readable on light and dark themes
 LINE_COLOURS = ["#56B4E9", "#0072B2", "#009E73", "#E69F00", "#CC79A7", "#D55E00"]
-
-
-def _check_p(p):
-    if isinstance(p, bool) or not isinstance(p, numbers.Real) or not 0 < p <= 1:
-        raise ValueError(f"p must be a probability in (0, 1], e.g. 0.5, got {p!r}")
-    return p
 
 
 def _check_items(items) -> list[int]:
@@ -57,7 +50,7 @@ def no_return_chart(others: int = 0, p=0.5, items=(1, 2, 3, 4), *, distance: int
     32-space trail is that safe.
     """
     others = check_count("others", others)
-    p = _check_p(p)
+    p = check_probability("p", p)
     items = _check_items(items)
     marked = (distance, chips, air)
     if any(v is not None for v in marked) and any(v is None for v in marked):
