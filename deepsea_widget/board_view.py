@@ -77,6 +77,7 @@ def board_view(table, odds=None) -> dict:
         "bot_to_move": table.bot_to_move,
         "log": table.log[:LOG_LINES],
         "events": table.last_events,
+        "last_roll": table.last_roll,
         "notes": table.last_notes,
         "badges": badges(game) if odds is None else odds,
         "forecast_air": forecast_air(game),

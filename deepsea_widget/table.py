@@ -16,7 +16,7 @@ from .bots import BOTS, PublicView, make_policy
 from .edits import check_chips, describe_edit, new_space, plain_refusal, remove_last_space
 from .rules import Game, IllegalActionError, action_from_dict
 from .rules.actions import TurnBack
-from .rules.events import DiveStarted, plural
+from .rules.events import DiveStarted, Rolled, plural
 from .rules.chips import N_CHIPS
 from .rules.position import MAX_PLAYERS, MIN_PLAYERS, _is_int, name_problem, parse_saved_json
 
@@ -210,6 +210,9 @@ class Table:
         self._log_moves: list[int | None] = [None] * len(self.log)
         self._start_moves = len(game.history)  # (a loaded game starts with its history)
         self.last_events: list[dict] = [e.to_dict() for e in game.opening_events]
+        # the rolls of this game, each with the game's history length when it was recorded, and
+        # None where a dive began (its dice start blank): the board's dice show the last one
+        self._rolls: list[tuple[int, dict | None]] = []
         self.summary = None  # the last dive end (or game end), for the board
         self._edit_stack: list[dict] = []  # the table before each edit (snapshots, for edit-mode undo)
         self._human_marks: list[int] = []  # history lengths before each human action
@@ -217,7 +220,7 @@ class Table:
     def _snapshot(self, what: str) -> dict:
         """What `_start_game` and a load replace, to bring back by undo; ``what`` replaced it."""
         return {"what": what, "game": self.game, "log": list(self.log), "log_moves": list(self._log_moves),
-                "start_moves": self._start_moves, "last_events": self.last_events,
+                "start_moves": self._start_moves, "last_events": self.last_events, "rolls": list(self._rolls),
                 "summary": self.summary, "human_marks": list(self._human_marks), "bot_seats": self.bot_seats,
                 "policies": self._policies}
 
@@ -227,12 +230,20 @@ class Table:
     def _restore(self, snapshot: dict) -> None:
         self.game, self.log, self.last_events = snapshot["game"], snapshot["log"], snapshot["last_events"]
         self._log_moves, self._start_moves = snapshot["log_moves"], snapshot["start_moves"]
+        self._rolls = snapshot["rolls"]
         self.summary, self._human_marks = snapshot["summary"], snapshot["human_marks"]
         self.bot_seats, self._policies = snapshot["bot_seats"], snapshot["policies"]
         self._edit_stack = []
 
     def _record(self, events, actor: str | None = None) -> None:
         self.last_events = [e.to_dict() for e in events]
+        moves = len(self.game.history)
+        for e in events:
+            if isinstance(e, Rolled):
+                self._rolls.append((moves, {"name": e.name, "dice": list(e.dice), "move": e.move}))
+            elif isinstance(e, DiveStarted):
+                self._rolls.append((moves, None))
+        self._rolls = self._rolls[-MAX_LOG:]
         self.summary = dive_summary(events) or self.summary
         texts = ([actor] if actor else []) + [str(e) for e in events]
         self._log(list(reversed(texts)))
@@ -258,6 +269,12 @@ class Table:
         n = len(self.game.history)
         return next((m for m in self._log_moves if m is not None and m < n),
                     self._start_moves if self._start_moves < n else n - 1)
+
+    @property
+    def last_roll(self) -> dict | None:
+        """The last roll of this dive (who rolled, the two dice, the spaces it moves), the same
+        for every view of the board; None before the dive's first roll."""
+        return self._rolls[-1][1] if self._rolls else None
 
     @property
     def can_undo(self) -> bool:
@@ -339,6 +356,7 @@ class Table:
                 self.summary = None  # the dive end it showed is undone
             self.last_events = []
             self._unlog_after(target)  # what the undone actions wrote is gone from the log too
+            self._rolls = [r for r in self._rolls if r[0] <= target]  # and so are their rolls
             self._note(f"Undo: took back {plural(taken, 'action')}; "
                        f"{self.game.players[self.game.current_player]} to play")
         self._changed()

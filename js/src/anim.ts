@@ -31,16 +31,14 @@ export function lastRoll(events: GameEvent[] | undefined): { dice: [number, numb
 }
 
 /**
- * What the dice show after a step: its last roll (null: none) and whether a new dive or a new
- * game began, which clears the dice; a roll made before the new dive began in the same step
- * (the last turn of the dive that ended) is not shown. A game begins (New game, Load) with
- * the first diver's breath alone: every action has an event of its own.
+ * The roll this step made, if any (the dice show it bright): its last roll after the last
+ * dive start, so a roll made before a new dive began in the same step (the last turn of the
+ * dive that ended) is not counted. Which roll the dice show is Python's `last_roll`.
  */
-export function stepRoll(events: GameEvent[] | undefined): { roll: ReturnType<typeof lastRoll>; startsAfresh: boolean } {
+export function stepRoll(events: GameEvent[] | undefined): ReturnType<typeof lastRoll> {
   const all = events ?? [];
   const start = all.map((e) => e.type).lastIndexOf("DiveStarted");
-  const newGame = all.length > 0 && all.every((e) => e.type === "Breathed");
-  return { roll: lastRoll(start >= 0 ? all.slice(start) : all), startsAfresh: start >= 0 || newGame };
+  return lastRoll(start >= 0 ? all.slice(start) : all);
 }
 
 export interface MoveStep {

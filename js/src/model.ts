@@ -104,6 +104,8 @@ export interface TableView extends PublicView {
   notes?: string[];
   /** Events of the last step. */
   events?: GameEvent[];
+  /** The dive's last roll (who, the two dice, the spaces it moves); null before its first. */
+  last_roll?: { name: string; dice: [number, number]; move: number } | null;
   badges?: Array<Badge | null>;
   /** Air at the active diver's next turn if everyone keeps their items. */
   forecast_air?: number | null;

@@ -26,7 +26,7 @@ import { createControlBar, type ControlBar } from "./controlBar";
 import { createEditPanel, type EditPanel } from "./editPanel";
 import { createSavePanel, type SavePanel } from "./savePanel";
 import { createPawnDrag, type PawnDrag } from "./pawnDrag";
-import { drawDice, drawGauge, type ShownRoll } from "./gaugeDice";
+import { drawDice, drawGauge } from "./gaugeDice";
 import { drawDivers, drawLog } from "./diversLog";
 import { focusControl, focusedKey, focusNext, restoreFocus } from "./focus";
 
@@ -79,7 +79,6 @@ export class BoardUI {
   private lastSeq: number | null = null;
   private columns = -1;
   private dismissed = "";
-  private lastDice: ShownRoll | null = null;
   private logOpen = false;
   private drawn: DrawnBoard | null = null;
   /** Prefix of this view's element ids (two views of one board must not share ids). */
@@ -549,10 +548,8 @@ export class BoardUI {
   }
 
   private updateDice(view: TableView): void {
-    const { roll, startsAfresh } = stepRoll(view.events);
-    if (roll) this.lastDice = roll;
-    else if (!view.events?.length || startsAfresh) this.lastDice = null;
-    drawDice(this.dice, this.lastDice, !!roll);
+    // Python keeps the dive's last roll, so that every view shows the same; bright if this step rolled it
+    drawDice(this.dice, view.last_roll ?? null, !!view.last_roll && !!stepRoll(view.events));
   }
 
   private updateTrailText(view: TableView): void {

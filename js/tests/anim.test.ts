@@ -22,21 +22,14 @@ describe("dice", () => {
     expect(lastRoll(undefined)).toBeNull();
   });
 
-  it("shows no roll of a dive that ended in the same step as the next one began", () => {
+  it("counts no roll of a dive that ended in the same step as the next one began", () => {
     const started = { type: "DiveStarted", text: "Dive 2 starts" };
     const breathed = { type: "Breathed", text: "" };
-    expect(stepRoll([rolled, moved, started])).toEqual({ roll: null, startsAfresh: true });
-    expect(stepRoll([rolled, moved, started, breathed, { ...rolled, dice: [1, 1], move: 1 }])).toEqual({
-      roll: { dice: [1, 1], move: 1, name: "Ann" }, startsAfresh: true });
-    expect(stepRoll([breathed, rolled, moved])).toEqual({ roll: { dice: [2, 3], move: 4, name: "Ann" }, startsAfresh: false });
-    expect(stepRoll(undefined)).toEqual({ roll: null, startsAfresh: false });
-  });
-
-  it("clears the dice at a new game (New game, Load): its only event is the first diver's breath", () => {
-    const breathed = { type: "Breathed", text: "Ann carries nothing: air stays 25" };
-    expect(stepRoll([breathed])).toEqual({ roll: null, startsAfresh: true });
-    // a step with an action of its own keeps the last roll shown (Stay, Pick up)
-    expect(stepRoll([{ type: "Stayed", text: "" }, breathed])).toEqual({ roll: null, startsAfresh: false });
+    expect(stepRoll([rolled, moved, started])).toBeNull();
+    expect(stepRoll([rolled, moved, started, breathed, { ...rolled, dice: [1, 1], move: 1 }])).toEqual({ dice: [1, 1], move: 1, name: "Ann" });
+    expect(stepRoll([breathed, rolled, moved])).toEqual({ dice: [2, 3], move: 4, name: "Ann" });
+    expect(stepRoll(undefined)).toBeNull();
+    expect(stepRoll([{ type: "Stayed", text: "" }, breathed])).toBeNull();
   });
 });
 

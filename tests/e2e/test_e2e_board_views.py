@@ -270,3 +270,31 @@ def test_auto_play_and_speed_are_shared_by_two_views(open_notebook):
     assert second["seq"] == first["seq"] > start + 3
     assert first["error"] == ""  # no view's step was refused
     assert one.seq() == two.seq() == first["seq"]
+
+
+def test_a_view_displayed_later_shows_the_same_dice(open_notebook):
+    # The dive's last roll comes from Python: a view displayed after a Stay shows it too,
+    # as the view that rolled does (it showed "No roll yet" when each view kept its own).
+    nb = open_notebook([play_cell(["Ann", "Bob"], {}, 4), "app"])
+    nb.run_cell(0, timeout=180)
+    one = BoardPage(nb).wait_drawn()
+    one.click("Roll")
+    one.wait_still()
+    one.click("Stay")
+    dice_one = one.root.locator(".dsw-dice")
+    label = dice_one.get_attribute("aria-label")
+    assert label.startswith("Last roll: Ann rolled"), label
+    nb.run_cell(1)
+    two = BoardPage(nb, cell=1).wait_drawn()
+    dice_two = two.root.locator(".dsw-dice")
+    assert dice_two.get_attribute("aria-label") == label
+    assert len(dice_two.locator("svg.dsw-die").all()) == 2
+    # a roll in the second view shows in the first; a new game clears both
+    seq = two.click("Roll")
+    one.wait_seq_after(seq - 1)
+    one.wait_still()
+    assert dice_one.get_attribute("aria-label").startswith("Roll: Bob rolled")
+    assert dice_one.get_attribute("aria-label") == dice_two.get_attribute("aria-label")
+    seq = one.click("New game")
+    two.wait_seq_after(seq - 1)
+    assert dice_one.get_attribute("aria-label") == dice_two.get_attribute("aria-label") == "No roll yet"
