@@ -181,13 +181,11 @@ class DenseSolver:
         self.lone = home_table(max_distance=DENSE_FAR, max_chips=max(chain.chips))
         # whether a diver's move is the dice sum as it is (0-2 items, see `_move`)
         self.plain = [tuple(round(w * DICE_OUTCOMES) for _, w in moves) == _BOX_SHAPE for moves in chain.moves]
-        # P(a move covers at least y free spaces), y = 0..MAX_MOVE, per diver
-        self.reach = []
-        for moves in chain.moves:
-            tail = np.zeros(MAX_MOVE + 1)
-            for m, w in moves:
-                tail[1:m + 1] += w
-            self.reach.append(tail)
+        # P(a move covers at least y free spaces) and P(it covers fewer), y = 0..MAX_MOVE, per
+        # diver; each a sum of its own rolls (not 1 - the other), so a sure move falls short by 0
+        y = np.arange(MAX_MOVE + 1)
+        self.reach = [sum(w * (m >= y) for m, w in moves) for moves in chain.moves]
+        self.short = [sum(w * (m < y) for m, w in moves) for moves in chain.moves]
 
     # -- queuing states -----------------------------------------------------------------
     def add_states(self, key, pos: tuple, mass: np.ndarray) -> None:
@@ -225,21 +223,20 @@ class DenseSolver:
         if n == 1:  # one diver left: look its chance up
             chain.count(int(np.count_nonzero(values)))
             p_home = self.lone[chain.chips[t], air, lo[0] - PAD:lo[0] - PAD + values.size]
-            home = float(values @ p_home)
-            chain.home_mass[chain.full] += home
-            chain.home_mass[chain.full ^ in_water] += float(values.sum()) - home
+            chain.home_mass[chain.full] += float(values @ p_home)
+            chain.home_mass[chain.full ^ in_water] += float(values @ (1.0 - p_home))
             return
         if n == 2:  # two divers left: look up how the dive ends
             chain.count(int(np.count_nonzero(values)))
             o = next(j for j in range(chain.n) if j != t and in_water >> j & 1)
             table = pair_outcomes(chain.chips[t], chain.chips[o])[
                 air, :, lo[0] - PAD:lo[0] - PAD + values.shape[0], lo[1] - PAD:lo[1] - PAD + values.shape[1]]
-            first, second, both = (table.reshape(3, -1) @ values.reshape(-1)).tolist()
+            first, second, both, neither = (table.reshape(4, -1) @ values.reshape(-1)).tolist()
             home = chain.full ^ in_water  # the divers already home
             chain.home_mass[home | 1 << t] += first
             chain.home_mass[home | 1 << o] += second
             chain.home_mass[chain.full] += both
-            chain.home_mass[home] += float(values.sum()) - first - second - both
+            chain.home_mass[home] += neither
             return
         # pad the first axis by n - 1 empty rows each side: a free coordinate y comes
         # from a position in y .. y + n - 1
@@ -364,13 +361,11 @@ class DenseSolver:
         chain.layers += 1
         air_next = air - chain.chips[t]
         if air_next <= 0:  # the dive ends after this move: who gets home on it?
-            rows = min(a.shape[0], PAD + MAX_MOVE + 1 - lo[0])
-            home = 0.0
-            if rows > 0:
-                reach = self.reach[t][lo[0] - PAD:lo[0] - PAD + rows]
-                home = float(reach @ a[:rows].reshape(rows, -1).sum(axis=1))
-            chain.home_mass[chain.full ^ (in_water & ~(1 << t))] += home
-            chain.home_mass[chain.full ^ in_water] += float(a.sum()) - home
+            rows = max(0, min(a.shape[0], PAD + MAX_MOVE + 1 - lo[0]))  # those the sub is in reach of
+            near = a[:rows].sum(axis=tuple(range(1, a.ndim)))
+            y = slice(lo[0] - PAD, lo[0] - PAD + rows)
+            chain.home_mass[chain.full ^ (in_water & ~(1 << t))] += float(self.reach[t][y] @ near)
+            chain.home_mass[chain.full ^ in_water] += float(self.short[t][y] @ near) + float(a[rows:].sum())
             return
         pad = n - 1
         moves = chain.moves[t]

@@ -54,9 +54,17 @@ class Chain:
             raise StateBudgetExceeded(self.states, self.max_states)
 
     def result(self) -> list[float]:
-        """P(home) per diver from the settled probability."""
+        """P(home) per diver from the settled probability: its share of the dive's ends where it
+        is home. Every end is settled as a sum of its own (never as what is left of 1), so a
+        diver sure to get home has no probability of the others and gets exactly 1.0, and
+        no answer is above 1 (the total is 1 give or take a few ulps)."""
         mass = self.home_mass
-        return [float(mass[[s for s in range(1 << self.n) if s >> i & 1]].sum()) for i in range(self.n)]
+        out = []
+        for i in range(self.n):
+            home = float(mass[[s for s in range(1 << self.n) if s >> i & 1]].sum())
+            lost = float(mass[[s for s in range(1 << self.n) if not s >> i & 1]].sum())
+            out.append(home / (home + lost) if home > 0.0 else 0.0)
+        return out
 
 
 _JUMP_TABLE: np.ndarray | None = None

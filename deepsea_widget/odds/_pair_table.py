@@ -4,14 +4,16 @@ For the dense chain solver: once a move leaves two divers in the water, their
 states are looked up instead of expanded. ``pair_outcomes(c_first, c_second)``
 answers, for the first diver about to move with the air before it breathes,
 at every pair of trail spaces, how the dive ends: the first diver home and the
-second not, the second home and the first not, both home (the rest: neither).
+second not, the second home and the first not, both home, neither home (each
+summed on its own, never as what is left of 1: so a diver sure to get home has
+exactly 0 in the outcomes where it does not).
 
 Same rules as the chain (RULES.md): the mover breathes its items, rolls, moves
 ``max(0, dice - items)`` free spaces jumping the other's space, and gets home
 by reaching or passing the sub; if the air is at 0 or below after it breathed,
 the dive ends after that move. A diver left alone is `single_diver`'s exact
 one-diver case. The table is built on first use per pair of item counts by one
-backward pass over the air (a few ms), then kept (0.7 MB each).
+backward pass over the air (a few ms), then kept (0.9 MB each).
 """
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from .dice import DICE_OUTCOMES, movement_weights
 from .single_diver import home_table
 
 TRAIL = 32  # trail spaces covered by the tables
-FIRST, SECOND, BOTH = 0, 1, 2  # the outcome channels
+FIRST, SECOND, BOTH, NEITHER = 0, 1, 2, 3  # the outcome channels
 
 _TABLES: dict = {}  # (c_first, c_second) -> array [air, outcome, first's space, second's space]
 
@@ -30,7 +32,7 @@ _TABLES: dict = {}  # (c_first, c_second) -> array [air, outcome, first's space,
 def pair_outcomes(c_first: int, c_second: int) -> np.ndarray:
     """``table[air, k, p, q]``: P(outcome k) with the first diver (``c_first`` items) on
     space p about to move, the second (``c_second`` items) on space q; air 1..25 before
-    the first breathes. Outcomes k: FIRST (only the first gets home), SECOND, BOTH.
+    the first breathes. Outcomes k: FIRST (only the first gets home), SECOND, BOTH, NEITHER.
     Index 0 and cells with p == q stand for no position (their values mean nothing)."""
     key = c_first, c_second  # (six or more items never move, but still breathe all they carry)
     table = _TABLES.get(key)
@@ -44,7 +46,7 @@ def _build(c_a: int, c_b: int) -> None:
     """Both tables of the pair (a moves first; b moves first) by one pass up the air.
 
     All rolls of a turn at once: arrays are [roll, mover's space, other's space]."""
-    shape = (FULL_AIR + 1, 3, TRAIL + 1, TRAIL + 1)
+    shape = (FULL_AIR + 1, 4, TRAIL + 1, TRAIL + 1)
     tables = {(c_a, c_b): np.zeros(shape), (c_b, c_a): np.zeros(shape)}  # one if c_a == c_b
     if c_a == 0 and c_b == 0:  # nobody breathes: both get home
         for table in tables.values():
@@ -64,7 +66,8 @@ def _build(c_a: int, c_b: int) -> None:
         home = left <= 0
         landed = np.minimum(np.where(home, 1, left + (q <= left)), TRAIL)  # the left-th free space
         source = (q * (TRAIL + 1) + landed).reshape(-1)  # the other's table: [its space, mover's]
-        turns[c] = (w * home).sum(axis=0), (w * ~home).reshape(1, -1), source, home.shape
+        turns[c] = ((w * home).sum(axis=0), (w * ~home).sum(axis=0), (w * ~home).reshape(1, -1), source,
+                    home.shape)
     # an empty-handed mover's turn keeps the air: do its partner's table first at each air
     order = [(c_a, c_b), (c_b, c_a)] if c_b == 0 else [(c_b, c_a), (c_a, c_b)]
     if c_a == c_b:
@@ -72,18 +75,20 @@ def _build(c_a: int, c_b: int) -> None:
     for air in range(1, FULL_AIR + 1):
         for mover, other in order:
             out = tables[mover, other][air]
-            reach, still, source, roll_shape = turns[mover]  # reach: P(home on this move)
+            reach, short, still, source, roll_shape = turns[mover]  # P(home on this move), P(not)
             after = air - mover
             if after <= 0:  # the dive ends after this move
                 out[FIRST] = reach
+                out[NEITHER] = short
                 continue
             alone = lone[other, after, space][None, :]  # the other, alone, moves next
             out[BOTH] = reach * alone
             out[FIRST] = reach * (1.0 - alone)
             # still out: the other moves next, from its table (roles swapped)
-            nxt = tables[other, mover][after].reshape(3, -1).take(source, axis=1)
-            ends = (nxt * still).reshape((3,) + roll_shape).sum(axis=1)
+            nxt = tables[other, mover][after].reshape(4, -1).take(source, axis=1)
+            ends = (nxt * still).reshape((4,) + roll_shape).sum(axis=1)
             out[FIRST] += ends[SECOND]
             out[SECOND] += ends[FIRST]
             out[BOTH] += ends[BOTH]
+            out[NEITHER] = ends[NEITHER]
     _TABLES.update(tables)

@@ -31,7 +31,6 @@ from collections.abc import Set as AbstractSet
 from . import _chain_sorted
 from ._chain_tables import MAX_SEATS, Chain
 from ._checks import as_int, check_air
-from .single_diver import p_home
 
 MAX_POSITION = 1000  # no trail is longer than 32 spaces; what-ifs may go farther, within reason
 DEFAULT_MAX_STATES = 8_000_000  # ~2 s and ~600 MiB at the most; the deep 6-diver benchmark is 6.3M
@@ -80,25 +79,8 @@ def p_home_all(positions, chips, air: int, turn: int, *,
     probs = solve_chain([positions[i] for i in in_water], [chips[i] for i in in_water], air,
                         in_water.index(turn), max_states)
     for i, p in zip(in_water, probs):
-        out[i] = max(p, _sure_lower_bound(i, positions, chips, air, turn))
+        out[i] = p
     return out
-
-
-def _sure_lower_bound(i: int, positions, chips, air: int, turn: int) -> float:
-    """A lower bound on diver ``i``'s P(home): `p_home` from its position with every space
-    free (a move covers at least its free spaces), the air at its first turn and every
-    other diver in the water breathing all the time. Exact 1.0 when ``i`` is sure to get
-    home, which the chain's sums of many small probabilities can miss by a few ulps."""
-    n = len(positions)
-    seat, first_air = turn, air
-    while seat != i:  # the divers before i this round breathe first
-        if positions[seat] > 0:
-            first_air -= chips[seat]
-        seat = (seat + 1) % n
-    if first_air < 1:
-        return 0.0
-    others = sum(chips[j] for j in range(n) if j != i and positions[j] > 0)
-    return p_home(positions[i], chips[i], first_air, others)
 
 
 def check_table_position(positions, chips, air, turn):

@@ -190,7 +190,7 @@ def two_divers_brute_force(p, q, c_first, c_second, air):
 @given(st.integers(0, 13), st.integers(0, 13), st.integers(1, 14), st.integers(1, 14),
        st.integers(1, 25))
 def test_two_divers_left_are_looked_up_exactly(c_first, c_second, p, q, air):
-    from deepsea_widget.odds._pair_table import BOTH, FIRST, SECOND, pair_outcomes
+    from deepsea_widget.odds._pair_table import BOTH, FIRST, NEITHER, SECOND, pair_outcomes
 
     if p == q:
         return
@@ -199,6 +199,11 @@ def test_two_divers_left_are_looked_up_exactly(c_first, c_second, p, q, air):
     assert table[FIRST] == pytest.approx(want.get((True, False), 0.0), abs=1e-12)
     assert table[SECOND] == pytest.approx(want.get((False, True), 0.0), abs=1e-12)
     assert table[BOTH] == pytest.approx(want.get((True, True), 0.0), abs=1e-12)
+    assert table[NEITHER] == pytest.approx(want.get((False, False), 0.0), abs=1e-12)
+    # an outcome that cannot happen has exactly 0 (not a few ulps left over from 1)
+    for k, ends in ((FIRST, (True, False)), (SECOND, (False, True)), (BOTH, (True, True)), (NEITHER, (False, False))):
+        if not want.get(ends):
+            assert table[k] == 0.0, (k, table)
 
 
 @settings(max_examples=400, deadline=None)

@@ -513,3 +513,18 @@ def test_a_map_cells_hover_gives_one_number_not_two_roundings():
     for h in hovers:
         bold, said = re.search(r"<b>(.*?)</b>", h)[1], re.search(r"\); (\S+) of \d+-turn rolls cover", h)[1]
         assert bold == said, h
+
+
+def test_a_diver_sure_to_get_home_reads_100_percent_and_its_odds_go_back_in():
+    # Found by an audit: these divers are sure to get home, but the chain said
+    # 0.9999999999999999 (the chart read ">99%") or 1.0000000000000002 (divers_chart
+    # refused divers_odds' own answer: "must be a probability").
+    two = Game.from_position(players=["A", "B"], trail=[None] * 12, positions=[10, 9], returning=[True, True],
+                             carried=[[1], [1]], air=19, turn=1)
+    assert [o["p"] for o in divers_odds(two)] == [1.0, 1.0]
+    assert list(divers_chart(two).data[0].text) == ["100%", "100%"]
+    four = Game.from_position(players=["A", "B", "C", "D"], trail=[None] * 12, positions=[1, 8, 7, 11],
+                              returning=[True] * 4, carried=[[], [1, 1], [1, 1, 2], [2, 2, 3]], air=10, turn=0)
+    odds = divers_odds(four)
+    assert odds[0]["p"] == 1.0
+    assert divers_chart(four, odds=odds).data[0].text[0] == "100%"
