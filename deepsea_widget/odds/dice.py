@@ -46,7 +46,8 @@ def movement_pmf(chips: int, exact: bool = False) -> dict[int, float | Fraction]
 
 
 def expected_movement(chips: int, exact: bool = False) -> float | Fraction:
-    """Mean free spaces moved per turn carrying ``chips`` items (4 with none, 3 with one, ...)."""
+    """Mean free spaces moved per turn carrying ``chips`` items: 4 with none, 3 with one, 2
+    with two, then 10/9, 4/9, 1/9 and 0 (an item only takes a space off a roll that still moves)."""
     chips = check_count("chips", chips)
     exact = check_flag(exact)
     mean = Fraction(sum(m * w for m, w in movement_weights(chips).items()), DICE_OUTCOMES)

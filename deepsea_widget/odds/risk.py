@@ -23,9 +23,10 @@ def point_of_no_return(chips: int, air: int, others: int = 0, p=0.5) -> int | fl
 
     ``chips``, ``air`` (at the start of its turn, before breathing) and ``others``
     as in `p_home`; ``p`` in (0, 1] (a float or a `fractions.Fraction`; the
-    comparison is exact). Returns 0 when even distance 1 is below ``p`` (six or
-    more items), and ``math.inf`` when no air is used (``chips + others == 0``:
-    every distance is safe).
+    comparison is exact). Returns 0 when even distance 1 is below ``p``: always
+    with six or more items, and with four or five when few turns are left (five
+    items at ``p = 0.5``, even at full air); ``math.inf`` when no air is used
+    (``chips + others == 0``: every distance is safe).
     """
     chips = check_count("chips", chips)
     air = check_air(air)
@@ -52,7 +53,8 @@ def one_more_chip(distance: int, chips: int, air: int, others: int = 0,
 
     Compares `p_home` with ``chips`` and with ``chips + 1`` items, same
     distance, air and others (a stack counts as one item). The extra item costs
-    one more air every turn and one space off every roll.
+    one more air every turn and one space off every roll that still moves the
+    diver (a roll at or below the load already moves 0).
     """
     distance = check_distance(distance)
     chips = check_count("chips", chips)

@@ -108,6 +108,6 @@ def _hover(chips: int, air: int, reach, others: int, share: str) -> str:
         return f"air {air}, {items}: no air is used, every distance gets home"
     if reach == 0:
         return f"air {air}, {items}: not even 1 space out gets home with {share}"
-    if reach > TOP:
+    if reach >= TOP:  # (the chart's top: one more than the game's 32 spaces)
         return f"air {air}, {items}: up to {reach} spaces out, more than the trail's length, with {share}"
     return f"air {air}, {items}: up to {plural(reach, 'space')} out gets home with {share}"

@@ -33,6 +33,9 @@ def test_the_hover_says_what_a_point_means():
     assert one.hovertext[24] == ("air 25, 1 item: up to 75 spaces out, more than the trail's length, "
                                  "with at least even odds")
     assert two.hovertext[0] == "air 1, 2 items: up to 2 spaces out gets home with at least even odds"
+    # 33, the chart's top, is already past the game's trail (its farthest distance is 32)
+    assert one.hovertext[10] == ("air 11, 1 item: up to 33 spaces out, more than the trail's length, "
+                                 "with at least even odds")
     assert five.hovertext[0] == "air 1, 5 items: not even 1 space out gets home with at least even odds"
     assert no_return_chart(p=0.9).layout.title.text.startswith("Point of no return: P(home) ≥ 90%<br>")
     assert no_return_chart(p=0.9).data[0].hovertext[0].endswith("with at least a 90% chance")
