@@ -168,7 +168,9 @@ def estimate_home(game, n=10_000, policies=None, seed=None, *, method="auto") ->
     counted home too: it is in the submarine and loses nothing. The standard
     error is the binomial sqrt(p(1 - p) / n), 0 when every rollout agreed: for
     error bars use each seat's ``interval()`` (Wilson), which stays honest
-    there. Unbanked values are never read.
+    there. The estimate never depends on unbanked values: the batch simulator
+    never reads them, and the engine keeps only who got home from its copies of
+    the game (which do see them as they bank).
     """
     from ..rules import Game  # noqa: PLC0415 (cheap; keeps the import graph flat)
 
@@ -198,7 +200,7 @@ def estimate_home(game, n=10_000, policies=None, seed=None, *, method="auto") ->
     if use_batch:
         result = simulate_batch(DiveState.from_game(game), codes, n, np.random.default_rng(seed))
     else:
-        result = simulate_engine(game, seat_policies, n, random.Random(seed))
+        result = simulate_engine(game, seat_policies, n, random.Random(None if seed is None else int(seed)))
     seconds = time.perf_counter() - t0
 
     p = result.home.mean(axis=0)
@@ -255,7 +257,17 @@ def batch_codes(seat_policies):
 
 
 def _policy_name(spec) -> str:
-    return spec if isinstance(spec, str) else getattr(spec, "name", type(spec).__name__)
+    """A seat's bot as `HomeEstimate.policies` names it: a bot's own name, or, for a class that
+    only inherits one (it may decide otherwise), its class name and the bot it comes from."""
+    if isinstance(spec, str):
+        return spec
+    kind = type(spec)
+    name = getattr(spec, "name", None)
+    if name is None:
+        return kind.__name__
+    if "name" in vars(kind) or "name" in vars(spec):
+        return name
+    return f"{kind.__name__} (from the {name} bot)"
 
 
 def simulate_engine(game, seat_policies, n: int, rng: random.Random) -> BatchResult:

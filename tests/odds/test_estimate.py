@@ -142,6 +142,11 @@ class _BraveCautious(CautiousPolicy):
     name = "brave"
 
 
+class _Unnamed(CautiousPolicy):  # decides as it likes, and only inherits the cautious bot's name
+    def choose(self, view, rng):
+        return super().choose(view, rng)
+
+
 def test_other_policies_run_on_the_engine():
     game = Game.from_position(seed=0, **MID)
     r = estimate_home(game, n=200, seed=1, policies=[_Homebody(), "cautious", RandomPolicy(), "random"])
@@ -149,6 +154,9 @@ def test_other_policies_run_on_the_engine():
     # a subclass may decide differently, so it is not vectorised
     assert estimate_home(game, n=50, seed=1, policies=_BraveCautious()).method == "engine"
     assert estimate_home(game, n=50, seed=1, policies=CautiousPolicy()).method == "batch"
+    # a subclass that only inherits a name is not labelled as that bot
+    assert estimate_home(game, n=20, seed=1, policies=_Unnamed()).policies == ("_Unnamed (from the cautious bot)",) * 4
+    assert estimate_home(game, n=20, seed=1, policies=_BraveCautious()).policies == ("brave",) * 4
     with pytest.raises(ValueError, match="method"):
         estimate_home(game, n=50, policies=_Homebody(), method="batch")
     # homebodies never turn back: Ann, Cy and Dee (going deeper, or still in the sub) never get
@@ -177,6 +185,14 @@ def test_deterministic_for_a_seed(method, n):
     c = estimate_home(game, n=n, seed=12, policies="random", method=method)
     assert a.seats == b.seats and a.mean_turns == b.mean_turns
     assert a.seats != c.seats
+
+
+@pytest.mark.parametrize("method", ["batch", "engine"])
+def test_a_numpy_int_seed_is_a_seed(method):
+    # (the engine path gave "TypeError: The only supported seed types are: None, int, ...")
+    game = Game.from_position(seed=0, **MID)
+    assert (estimate_home(game, n=40, seed=np.int64(5), method=method).seats
+            == estimate_home(game, n=40, seed=5, method=method).seats)
 
 
 @pytest.mark.parametrize("method,n", [("batch", 3000), ("engine", 100)])
