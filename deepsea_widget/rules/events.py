@@ -156,7 +156,8 @@ class Banked(Event):
         if not self.values:
             return f"{self.name} is back with nothing to bank"
         shown = ", ".join("+".join(map(str, v)) for v in self.values)
-        return f"{self.name} banks {plural(len(self.values), 'item')}: {shown} = {sum(map(sum, self.values))} points"
+        total = plural(sum(map(sum, self.values)), "point")
+        return f"{self.name} banks {plural(len(self.values), 'item')}: {shown} = {total}"
 
 
 @dataclass(slots=True)
@@ -196,7 +197,7 @@ class DiveEnded(Event):
     def __str__(self):
         return (f"Dive {self.dive} is over: {len(self.returned)} back, {len(self.stranded)} stranded; "
                 f"{plural(self.blanks_removed, 'blank space')} removed, "
-                f"the trail now has {self.trail_length} spaces")
+                f"the trail now has {plural(self.trail_length, 'space')}")
 
 
 @dataclass(slots=True)
@@ -220,7 +221,7 @@ class GameOver(Event):
     def __str__(self):
         who = " and ".join(self.names[s] for s in self.winners)
         verb = "share the win" if len(self.winners) > 1 else "wins"
-        text = f"Game over: {who} {verb} with {self.scores[self.winners[0]]} points"
+        text = f"Game over: {who} {verb} with {plural(self.scores[self.winners[0]], 'point')}"
         return text + (f" ({self.tiebreak})" if self.tiebreak else "")
 
 

@@ -448,7 +448,7 @@ class Game:
                 best = max(k[i] for k in keys.values())
                 if any(k[i] != best for k in keys.values()):
                     lead = [s for s in tied if keys[s][i] == best]
-                    tiebreak = (f"{names} tied on {top} points; "
+                    tiebreak = (f"{names} tied on {ev.plural(top, 'point')}; "
                                 f"{' and '.join(self._names[s] for s in lead)} banked more level-{lv} chips")
                     break
                 tied = [s for s in tied if keys[s][i] == best]

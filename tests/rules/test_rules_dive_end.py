@@ -96,7 +96,7 @@ def test_banking_reveals_values_and_scores_them():
     assert g.scores()[0] == sum(map(sum, hidden))
     b = of(events, ev.Banked)[0]
     total = sum(map(sum, hidden))
-    assert str(b) == (f"Ann banks 2 items: {hidden[0][0]}, {hidden[1][0]}+{hidden[1][1]} = {total} points")
+    assert str(b) == (f"Ann banks 2 items: {hidden[0][0]}, {hidden[1][0]}+{hidden[1][1]} = {ev.plural(total, 'point')}")
     assert all(v in LEVEL_VALUES[lv] for item in banked for lv, v in zip(item.levels, item.values))
 
 

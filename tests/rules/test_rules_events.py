@@ -63,7 +63,7 @@ def test_dive_end_texts():
         "Ann rolls 1+1 = 2, minus 1 item: moves 1",
         "Ann moves from space 1 to the submarine",
         "Ann is back in the submarine with 1 item",
-        f"Ann banks 1 item: {ann[0]}+{ann[1]} = {sum(ann)} points",
+        f"Ann banks 1 item: {ann[0]}+{ann[1]} = {ev.plural(sum(ann), 'point')}",
         "Bob is stranded on space 3 and loses 2 chips",
         "The lost chips sink to the far end: 1 new stack from space 3 "
         "(a stack of 2 chips (levels 4, 2))",
@@ -77,6 +77,15 @@ def test_all_stuck_and_game_over_texts():
     assert str(ev.AllStuck(("Ann", "Bob"))) == (
         "Nobody left in the water can move, pick up or drop (Ann, Bob): the dive ends")
     assert str(ev.GameOver((5, 3), (0,), ("Ann", "Bob"), "")) == "Game over: Ann wins with 5 points"
+
+
+def test_one_point_and_one_space_are_singular():
+    # (the board showed "Ann wins with 1 points", "= 1 points", "the trail now has 1 spaces")
+    assert str(ev.GameOver((1, 0), (0,), ("Ann", "Bob"), "")) == "Game over: Ann wins with 1 point"
+    assert str(ev.Banked(0, "Ann", ((1,),))) == "Ann banks 1 item: 1 = 1 point"
+    assert str(ev.Banked(0, "Ann", ((0,), (0, 0)))) == "Ann banks 2 items: 0, 0+0 = 0 points"
+    assert str(ev.DiveEnded(3, (0, 1), (), 1, 1)) == (
+        "Dive 3 is over: 2 back, 0 stranded; 1 blank space removed, the trail now has 1 space")
 
 
 def test_events_to_dict_carry_their_text_and_are_json():
