@@ -62,7 +62,9 @@ SIMULATED_TOO_BIG = "too big"  # why an estimate: the exact chain is over ``max_
 def seat_odds(game, n: int = ROLLOUTS, seed: int = 0, max_states: int | None = None) -> list:
     """Per seat: None (in the sub, not diving yet) or {"p", "se", "method"}.
 
-    ``method`` is "back" (in the sub this dive), "exact" or "estimate". An
+    ``method`` is "back" (in the sub this dive), "exact" or "estimate" (exact
+    when every diver in the water heads back, or when the air ran out on this
+    turn and the mover has no choice left: nobody else moves again). An
     estimate also has ``se`` (its standard error), ``low`` and ``high`` (its
     95% Wilson interval), ``n`` (rollouts) and ``why`` ("deeper": someone may
     still go deeper; "too big": the exact chain is over ``max_states``, by
@@ -74,7 +76,11 @@ def seat_odds(game, n: int = ROLLOUTS, seed: int = 0, max_states: int | None = N
     if game.is_over:
         return [None] * len(divers)
     why = SIMULATED_DEEPER
-    if all(d.back or d.returning for d in divers):
+    # The air ran out on this turn: the dive ends with it, so nobody else moves again and
+    # where they head does not matter; only a mover still heading deeper has a choice left.
+    last_turn = game.air <= 0
+    mover_decides = last_turn and game.phase == "roll" and not divers[game.current_player].returning
+    if all(d.back or d.returning for d in divers) or (last_turn and not mover_decides):
         inputs = exact_inputs(game)
         if max_states is None:
             max_states = exact_budget(sum(1 for d in divers if d.position > 0 and not d.back))
@@ -98,6 +104,8 @@ def seat_odds(game, n: int = ROLLOUTS, seed: int = 0, max_states: int | None = N
     for s, d in enumerate(divers):
         if d.back:
             out.append({"p": 1.0, "se": None, "method": "back"})
+        elif last_turn and s != game.current_player:  # it never moves again this dive
+            out.append({"p": 0.0, "se": None, "method": "exact"} if d.position > 0 else None)
         elif d.position > 0 or s == game.current_player:
             low, high = est[s].interval(0.95)
             out.append({"p": float(est[s].estimate), "se": float(est[s].stderr), "low": low, "high": high,

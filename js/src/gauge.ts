@@ -84,6 +84,7 @@ export function breathText(turnStartAir: number | null | undefined, air: number,
 /** The forecast in words, e.g. "Ann's next turn: air 12 (−5 if everyone keeps their items)". */
 export function forecastText(air: number, forecast: number | null | undefined, who: string): string {
   if (forecast === null || forecast === undefined) return "";
+  if (air <= 0) return "The air has run out: the dive ends with this turn";
   const drop = clampAir(air) - Math.max(0, forecast);
   const whose = who ? `${who}'s next turn` : "Next turn";
   if (forecast <= 0) return `${whose}: air runs out first (if everyone keeps their items)`;

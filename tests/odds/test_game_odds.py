@@ -66,6 +66,30 @@ def test_seat_odds_after_the_move_that_used_the_last_air():
     assert [o["p"] for o in seat_odds(g)] == [0.0, 0.0]
 
 
+def test_when_the_air_ran_out_this_turn_a_diver_heading_deeper_is_a_sure_loss_not_an_estimate():
+    # (an audit found these shown as Monte Carlo estimates, "<1% (0-1%)", with the reason
+    # "some divers may still go deeper": the dive ends with this turn, nobody else moves)
+    from deepsea_widget.rules import Roll
+
+    def game(ann_returning, bob_returning):
+        return Game.from_position(players=["Ann", "Bob"], trail=[None, 1, None, 1, 1, 1, 1, 2, 2, None, 2],
+                                  positions=[3, 10], returning=[ann_returning, bob_returning],
+                                  carried=[[1, 1, 2], [2]], air=3, turn=0, seed=1)
+
+    g = game(True, False)  # Ann breathes her 3 items: air 0, her move is the dive's last
+    assert g.air == 0 and g.phase == "roll"
+    odds = seat_odds(g)
+    assert [o["method"] for o in odds] == ["exact", "exact"]
+    assert odds[0]["p"] == pytest.approx(1 / 9) and odds[1]["p"] == 0.0  # a sum of 6 moves her 3 spaces
+    g.apply(Roll((1, 1)))
+    assert [(o["p"], o["method"]) for o in seat_odds(g)] == [(0.0, "exact"), (0.0, "exact")]
+    # Ann still heading deeper may turn back first: her chance is the cautious bot's, estimated;
+    # Bob's is still a sure loss
+    odds = seat_odds(game(False, True))
+    assert odds[0]["method"] == "estimate" and odds[0]["low"] <= 1 / 9 <= odds[0]["high"]
+    assert odds[1] == {"p": 0.0, "se": None, "method": "exact"}
+
+
 def test_five_or_six_divers_get_a_smaller_exact_budget():
     """The box solver (5-6 divers) costs about 5x a state what the dense one does, so the
     board's default budget for them is 60,000 states; a bigger chain is simulated at once."""
