@@ -84,5 +84,9 @@ def board_view(table, odds=None) -> dict:
         "summary": table.summary,
         "reasons": reasons(game),
         "can_undo": table.can_undo,
+        # in edit mode: why Add / Remove a space would be refused (None: allowed), asked of the
+        # table itself, so the board offers exactly what it would accept
+        "edit_refusals": ({op: table.edit_refusal({"op": op}) for op in ("add_space", "remove_space")}
+                          if table.mode == "edit" else None),
     })
     return view

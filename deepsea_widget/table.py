@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 from .board_view import dive_summary
 from .bots import BOTS, PublicView, make_policy
@@ -406,6 +407,16 @@ class Table:
         self._start_game(edited, f"Edit: {describe_edit(op, edited)}")
         self._edit_stack = stack
         self._changed()
+
+    def edit_refusal(self, op: dict) -> str | None:
+        """Why ``op`` would be refused now, in plain words (None: it would be accepted). Nothing
+        changes: the board asks before it offers a control (Add / Remove a space)."""
+        try:
+            self._edited_game(op)
+        except ValueError as exc:
+            text = re.sub(r"^edit( refused| [a-z_]+)?: ", "", str(exc))
+            return text[:1].upper() + text[1:]
+        return None
 
     def _edited_game(self, op) -> tuple[Game, str]:
         """The game after edit ``op`` (nothing changes here); IntentError saying why not."""

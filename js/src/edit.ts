@@ -67,12 +67,6 @@ export function removeSpace(): EditOp {
 }
 
 /** Why the last space cannot be removed ("" if it can): the only space, or a diver on it. */
-export function removeSpaceReason(trailLength: number, divers: Array<{ name: string; position: number }>): string {
-  if (trailLength <= 1) return "The trail needs at least one space";
-  const on = divers.find((d) => d.position === trailLength);
-  return on ? `${on.name} stands on the last space: move the diver first` : "";
-}
-
 export function setAir(value: number | string): EditOp | null {
   const air = typeof value === "number" ? value : Number(value);
   if (!Number.isFinite(air)) return null;

@@ -6,14 +6,11 @@
 import type { EditOp, TableView } from "./model";
 import { chipIcon } from "./board";
 import { nameOf } from "./controls";
-import { addSpace, giveItem, parseLevels, removeSpace, removeSpaceReason, setAir, setHeading, setSpace, setTurn, SPACE_CHOICES, takeItem, type Selection } from "./edit";
+import { addSpace, giveItem, parseLevels, removeSpace, setAir, setHeading, setSpace, setTurn, SPACE_CHOICES, takeItem, type Selection } from "./edit";
 import { itemsText } from "./format";
 import { AIR_MAX } from "./gauge";
 import { button, h, setText, show } from "./dom";
 import { enabledAttrs, patchChildren, v, vbutton } from "./vdom";
-
-/** The most spaces a trail has (the edit mode's limit, as in Python). */
-const MAX_TRAIL = 32;
 
 /** What the panel needs of the board view it is part of. */
 export interface EditHost {
@@ -105,11 +102,12 @@ export function createEditPanel(host: EditHost): EditPanel {
 
   /** With no space picked: add or remove a space at the far end of the trail. */
   const trailEnd = (view: TableView): void => {
-    const cannotRemove = removeSpaceReason(view.trail.length, view.divers);
+    // Python says why it would refuse either edit (it tries them on a copy)
+    const cannotAdd = view.edit_refusals?.add_space ?? "";
+    const cannotRemove = view.edit_refusals?.remove_space ?? "";
     patchChildren(space, [
       vbutton("Add a space", "edit-add-space", () => host.sendEdit(addSpace()),
-        enabledAttrs(view.trail.length < MAX_TRAIL, `The trail is full: it has at most ${MAX_TRAIL} spaces`,
-          "Add a space at the far end: a chip of the lowest level not in play, else a blank")),
+        enabledAttrs(!cannotAdd, cannotAdd, "Add a space at the far end: a chip of the lowest level not in play, else a blank")),
       vbutton("Remove the last space", "edit-remove-space", () => host.sendEdit(removeSpace()),
         enabledAttrs(!cannotRemove, cannotRemove, "Remove the space at the far end of the trail")),
     ]);

@@ -112,6 +112,8 @@ export interface TableView extends PublicView {
   summary?: Summary | null;
   reasons?: Partial<Record<ReasonKey, string>>;
   can_undo?: boolean;
+  /** In edit mode: why Python would refuse Add / Remove a space (null: it would accept). */
+  edit_refusals?: { add_space: string | null; remove_space: string | null } | null;
 }
 
 export type EditOp =

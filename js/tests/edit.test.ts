@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addSpace, dropEdit, editClick, giveItem, parseLevels, removeSpace, removeSpaceReason, setAir, setHeading, setSpace, setTurn, takeItem } from "../src/edit";
+import { addSpace, dropEdit, editClick, giveItem, parseLevels, removeSpace, setAir, setHeading, setSpace, setTurn, takeItem } from "../src/edit";
 
 describe("edit clicks", () => {
   it("picks a diver, then puts it on the clicked space", () => {
@@ -55,10 +55,6 @@ describe("edit ops", () => {
     expect(setSpace(4, [1, 2])).toEqual({ op: "set_space", space: 4, levels: [1, 2] });
     expect(addSpace()).toEqual({ op: "add_space" });
     expect(removeSpace()).toEqual({ op: "remove_space" });
-    const divers = [{ name: "Ann", position: 3 }, { name: "Bob", position: 0 }];
-    expect(removeSpaceReason(5, divers)).toBe("");
-    expect(removeSpaceReason(3, divers)).toBe("Ann stands on the last space: move the diver first");
-    expect(removeSpaceReason(1, [])).toBe("The trail needs at least one space");
     expect(giveItem(1, [3])).toEqual({ op: "give_item", seat: 1, levels: [3] });
     expect(takeItem(1, 0)).toEqual({ op: "take_item", seat: 1, index: 0 });
     expect(setHeading(0, true)).toEqual({ op: "set_heading", seat: 0, returning: true });

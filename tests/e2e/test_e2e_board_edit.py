@@ -97,6 +97,10 @@ def test_edit_a_position_then_play_on(open_notebook):
     # The far end: remove the last space, then add one back. Every chip is in play, so the
     # new space holds the one chip that is not: the level-4 chip just removed.
     length = len(kernel_state(nb)["view"]["trail"])
+    # a full trail: Add is offered disabled, with Python's own reason
+    assert length == 32
+    assert board.button("Add a space").is_disabled()
+    assert board.button("Add a space").get_attribute("title") == "The trail is full (at most 32 spaces)"
     board.click("Remove the last space")
     assert len(kernel_state(nb)["view"]["trail"]) == length - 1
     board.click("Add a space")

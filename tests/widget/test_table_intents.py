@@ -4,6 +4,7 @@ import re
 
 import pytest
 
+from deepsea_widget.board_view import board_view
 from deepsea_widget.rules import Game, PickUp, Roll, Stay
 from deepsea_widget.table import Table
 
@@ -504,7 +505,6 @@ def test_a_changed_table_save_is_refused_by_name(change, words):
 def test_each_change_carries_the_tables_own_notes_for_the_board_to_read_out(table):
     """A move has events and no notes; an undo, a mode switch and every edit have their note,
     also when an edit's note is the same text as the last one."""
-    from deepsea_widget.board_view import board_view
 
     send(table, type="action", seat=0, action={"type": "roll"})
     assert table.last_notes == [] and table.last_events
@@ -684,3 +684,24 @@ def test_a_number_of_people_out_of_range_says_the_range(players):
     with pytest.raises(ValueError, match=rf"^players: a number of people must be 0 to 6 \(the game is for 2 to 6 "
                                          rf"divers, people and bots\), got {players}$"):
         Table(players=players, seed=1)
+
+
+def test_the_board_is_told_why_add_or_remove_a_space_would_be_refused():
+    # Python tries each on a copy, so the board offers exactly what it would accept (the front
+    # end's own copy of the rules missed this one: in dive 3, nobody left who could move)
+    stuck = Table(game=Game.from_position(players=["Ann", "Bob"], trail=[None, None, 1], positions=[1, 2],
+                                          returning=[False, False], dive=3, turn=0, seed=1))
+    assert board_view(stuck)["edit_refusals"] is None  # (play mode: no edit controls)
+    stuck.set_mode("edit")
+    before = snapshot(stuck)
+    refusals = board_view(stuck)["edit_refusals"]
+    assert refusals["add_space"] is None
+    assert refusals["remove_space"] == ("In this position nobody still out can move, so the last dive, "
+                                        "and the game, would end at once")
+    assert snapshot(stuck) == before  # asking changed nothing
+    assert not send(stuck, type="edit", edit={"op": "remove_space"})  # and Python does refuse it
+    full = Table(players=["Ann", "Bob"], bots={}, seed=1)
+    full.set_mode("edit")
+    full.edit({"op": "move_diver", "seat": 1, "position": 32})
+    assert board_view(full)["edit_refusals"] == {"add_space": "The trail is full (at most 32 spaces)",
+                                                 "remove_space": "Bob stands on space 32; move the diver first"}
