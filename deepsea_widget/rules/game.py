@@ -202,6 +202,15 @@ class Game:
             return [_STAY, *_drops(len(d.carried))]
         return []
 
+    def _treasure_choice(self) -> str:
+        """What the diver in its treasure phase may do, in words (as `legal_actions` has it)."""
+        d = self._divers[self._current]
+        if d.position > 0 and self._trail[d.position - 1] is not None:
+            return "pick up or stay"
+        if d.carried:
+            return "drop an item or stay"
+        return "stay (nothing here to pick up, nothing carried to drop)"
+
     def _check(self, action, seat) -> None:
         """Raise IllegalActionError naming the rule ``action`` breaks; change nothing."""
         if self._phase == "over":
@@ -216,8 +225,7 @@ class Game:
         kind = type(action)
         if kind is Roll or kind is TurnBack:
             if self._phase != "roll":
-                raise IllegalActionError(
-                    f"{d.name} has moved this turn: pick up, drop or stay")
+                raise IllegalActionError(f"{d.name} has moved this turn: {self._treasure_choice()}")
             if kind is TurnBack:
                 if d.returning:
                     raise IllegalActionError(f"{d.name} is already heading back (a diver turns back once per dive)")

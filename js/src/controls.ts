@@ -3,7 +3,7 @@
 // functions of the view, so vitest checks them and two views agree.
 
 import type { Action, ActionKind, Intent, ReasonKey, TableView } from "./model";
-import { describeChips } from "./format";
+import { describeChips, treasureChoice } from "./format";
 
 export interface ControlState {
   disabled: boolean;
@@ -64,7 +64,7 @@ function localReason(view: TableView, kind: ReasonKey): string {
   const diver = view.divers[seat];
   const name = nameOf(view, seat);
   if (kind === "roll" || kind === "turn_back") {
-    if (view.phase !== "roll") return `${name} has moved this turn: pick up, drop or stay`;
+    if (view.phase !== "roll") return `${name} has moved this turn: ${treasureChoice(view)}`;
     if (kind === "turn_back") {
       if (diver?.returning) return `${name} is already heading back (once per dive)`;
       return `${name} carries nothing: a diver turns back only with treasure`;

@@ -118,8 +118,16 @@ export function statusLine(view: PublicView | TableView, autoplay = false): stri
   if (seat !== null && table.bots?.[seat]) {
     return `${dive} · ${who} (bot) to play${autoplay ? ": Auto-play is on" : ": press Next or Auto-play"}`;
   }
-  const todo = view.phase === "roll" ? "to roll" : "to pick up, drop or stay";
+  const todo = view.phase === "roll" ? "to roll" : `to ${treasureChoice(view)}`;
   return who ? `${dive} · ${who} ${todo}` : dive;
+}
+
+/** What the diver in its treasure phase may do, in words, from the legal actions Python sent. */
+export function treasureChoice(view: PublicView): string {
+  const legal = new Set((view.legal ?? []).map((a) => a.type));
+  if (legal.has("pick_up")) return "pick up or stay";
+  if (legal.has("drop")) return "drop an item or stay";
+  return "stay (nothing here to pick up, nothing carried to drop)";
 }
 
 /**

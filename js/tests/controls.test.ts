@@ -33,7 +33,7 @@ describe("controls", () => {
     ]);
     expect(s.stay.disabled).toBe(false);
     expect(s.pick_up).toEqual({ disabled: true, reason: "Space 3 is blank: nothing to pick up" });
-    expect(s.roll.reason).toBe("Ann has moved this turn: pick up, drop or stay");
+    expect(s.roll.reason).toBe("Ann has moved this turn: drop an item or stay");
   });
 
   it("keeps Drop buttons but disables them on a chip", () => {

@@ -98,8 +98,12 @@ describe("words", () => {
 
   it("says whose turn it is", () => {
     expect(statusLine(view())).toBe("Dive 1 of 3 · air 25 · Ann to roll");
-    expect(statusLine(view({ phase: "treasure", current_player: 1 }))).toBe(
-      "Dive 1 of 3 · air 25 · Bob to pick up, drop or stay",
+    // in the treasure phase: only what the rules allow there (Python's legal actions)
+    const treasure = (legal: PublicView["legal"]) => statusLine(view({ phase: "treasure", current_player: 1, legal }));
+    expect(treasure([{ type: "stay" }, { type: "pick_up" }])).toBe("Dive 1 of 3 · air 25 · Bob to pick up or stay");
+    expect(treasure([{ type: "stay" }, { type: "drop", index: 0 }])).toBe("Dive 1 of 3 · air 25 · Bob to drop an item or stay");
+    expect(treasure([{ type: "stay" }])).toBe(
+      "Dive 1 of 3 · air 25 · Bob to stay (nothing here to pick up, nothing carried to drop)",
     );
   });
 
@@ -135,10 +139,10 @@ describe("what a screen reader hears after a step", () => {
   const movedTo = (end: number) => ({ ...moved, text: `Ann moves from the submarine to space ${end}`, end });
 
   it("reads each event out, a roll in words, then the new status", () => {
-    const v: TableView = { ...view({ phase: "treasure" }), events: [rolled, movedTo(2)] };
+    const v: TableView = { ...view({ phase: "treasure", legal: [{ type: "stay" }, { type: "pick_up" }] }), events: [rolled, movedTo(2)] };
     expect(stepAnnouncement(v)).toBe(
       "Ann rolled 2 and 1, moves 3 spaces. Ann moves from the submarine to space 2 (level 1 chip). " +
-        "Dive 1 of 3, air 25, Ann to pick up, drop or stay.",
+        "Dive 1 of 3, air 25, Ann to pick up or stay.",
     );
   });
 
@@ -150,7 +154,7 @@ describe("what a screen reader hears after a step", () => {
     // a bot that moved and picked up already, or a move that got the diver home: nothing added
     const later: TableView = { ...view({ phase: "roll", current_player: 1, trail }), events: [movedTo(3)] };
     expect(stepAnnouncement(later)).toContain("to space 3. ");
-    expect(stepAnnouncement(deciding(0))).not.toContain("(");
+    expect(stepAnnouncement(deciding(0))).toContain("to space 0. ");
   });
 
   it("says only the status when the step has no events (an undo, a mode change)", () => {

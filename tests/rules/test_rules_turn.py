@@ -266,6 +266,21 @@ def test_treasure_action_comes_after_the_roll_and_only_once():
     assert g.current_player == 1 and g.phase == "roll"
 
 
+@pytest.mark.parametrize("trail, start, carried, choice", [
+    ([None, 1, 1], 0, [], "pick up or stay"),
+    ([1, None, 1], 1, [[2]], "drop an item or stay"),
+    ([1, None, 1], 0, [], "stay (nothing here to pick up, nothing carried to drop)"),
+])
+def test_a_roll_after_the_move_names_only_what_the_diver_may_do(trail, start, carried, choice):
+    # (it said "pick up, drop or stay" whatever lay there and whatever the diver carried)
+    g = make(trail, [start, 0], carried=[carried, []])
+    play(g, roll(1, 1))  # onto space 2 (2 from the sub, or 1 from space 1 with an item)
+    assert g.divers[0].position == 2 and g.phase == "treasure"
+    assert g.why_illegal(Roll()) == f"Ann has moved this turn: {choice}"
+    assert {type(a).__name__ for a in g.legal_actions()} == (
+        {"Stay", "PickUp"} if choice.startswith("pick") else {"Stay", "Drop"} if choice.startswith("drop") else {"Stay"})
+
+
 def test_decided_dropping_everything_after_turning_back_keeps_heading_back():
     g = make([1, None, 1, 1, 2, 2], [5, 0], returning=[True, False], carried=[[2], []], air=20)
     play(g, roll(2, 2))  # 4 - 1 = 3 toward the sub: space 2 (blank)
