@@ -55,8 +55,8 @@ def remove_last_space(pos: dict, where: str) -> None:
 _FIELD_WORDS = {"positions": "position", "returning": "heading", "banked": "banked items", "carried": "items"}
 
 
-def plain_refusal(text: str, pos: dict) -> str:
-    """The engine's refusal in the board's words: "space 3", "Ann's item 2", "Ann"."""
+def plain_refusal(text: str, pos: dict, kind: str | None = None) -> str:
+    """The engine's refusal of edit ``kind`` in the board's words: "space 3", "Ann's item 2", "Ann"."""
     names = pos["players"]
 
     def name(s: str) -> str:
@@ -66,6 +66,9 @@ def plain_refusal(text: str, pos: dict) -> str:
     turn = pos.get("turn")
     if text.startswith("turn: ") and text.endswith("is already back in the submarine this dive") \
             and isinstance(turn, int) and 0 <= turn < len(names):
+        if kind == "set_turn":  # the turn given to a diver back in the sub
+            return (f"{names[turn]} is back in the submarine this dive, so cannot take the turn: "
+                    "choose a diver still in the water")
         return (f"{names[turn]} is the diver to play, so cannot be back in the submarine: "
                 "give another diver the turn first (Whose turn)")
     stuck = re.fullmatch(r"carried\[(\d+)\]: .* has not left the submarine, so carries nothing", text)

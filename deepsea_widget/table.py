@@ -499,7 +499,7 @@ class Table:
         try:
             edited = Game.from_position(**pos, seed=random.Random(f"{self._seed}/{self.seq}").getrandbits(64))
         except ValueError as exc:
-            raise IntentError(f"edit refused: {plain_refusal(str(exc), pos)}") from None
+            raise IntentError(f"edit refused: {plain_refusal(str(exc), pos, kind)}") from None
         if edited.is_over:
             raise IntentError("edit refused: in this position nobody still out can move, so the last "
                               "dive, and the game, would end at once")

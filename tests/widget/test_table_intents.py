@@ -403,6 +403,11 @@ def test_the_diver_to_play_cannot_be_put_back_in_the_sub_and_the_refusal_says_so
     assert not send(table, type="edit", edit={"op": "move_diver", "seat": 0, "position": 0, "returning": True})
     assert table.error == ("edit refused: Ann is the diver to play, so cannot be back in the submarine: "
                            "give another diver the turn first (Whose turn)")
+    # the other way round: the turn given to a diver back in the sub (it pointed at Whose turn itself)
+    assert send(table, type="edit", edit={"op": "move_diver", "seat": 1, "position": 0, "returning": True})
+    assert not send(table, type="edit", edit={"op": "set_turn", "seat": 1})
+    assert table.error == ("edit refused: Bob is back in the submarine this dive, so cannot take the turn: "
+                           "choose a diver still in the water")
 
 
 def test_add_and_remove_a_space_at_the_far_end(table):
