@@ -35,12 +35,14 @@ export function editClick(sel: Selection, click: BoardClick): { sel: Selection; 
 export function parseLevels(text: string): { levels: number[] | null } | { error: string } {
   const t = text.trim().toLowerCase();
   if (t === "" || t === "blank") return { levels: null };
-  const parts = /^[1-4]+$/.test(t) ? t.split("") : t.split(/[\s,;+]+/).filter((p) => p.length > 0);
+  // "2 3 3", "2,3,3", "233" and "23 3" are all the same stack (a run of digits is one level each)
+  const parts = t.split(/[\s,;+]+/).flatMap((p) => (/^[1-4]+$/.test(p) ? p.split("") : p.length > 0 ? [p] : []));
   const levels: number[] = [];
   for (const p of parts) {
     if (!/^[1-4]$/.test(p)) return { error: `"${p}" is not a chip level (levels are 1, 2, 3 or 4)` };
     levels.push(Number(p));
   }
+  if (levels.length > 3) return { error: `a stack holds 1 to 3 chips, not ${levels.length}` };
   return { levels };
 }
 

@@ -36,6 +36,10 @@ describe("parseLevels", () => {
     expect(parseLevels("2 3 3")).toEqual({ levels: [2, 3, 3] });
     expect(parseLevels("2,3, 3")).toEqual({ levels: [2, 3, 3] });
     expect(parseLevels("233")).toEqual({ levels: [2, 3, 3] });
+    expect(parseLevels("23 3")).toEqual({ levels: [2, 3, 3] });
+    // more than a stack holds is refused here, as Python would
+    expect(parseLevels("1111")).toEqual({ error: "a stack holds 1 to 3 chips, not 4" });
+    expect(parseLevels("1 1 1 1")).toEqual({ error: "a stack holds 1 to 3 chips, not 4" });
     expect(parseLevels("4")).toEqual({ levels: [4] });
     expect(parseLevels("")).toEqual({ levels: null });
     expect(parseLevels(" Blank ")).toEqual({ levels: null });
