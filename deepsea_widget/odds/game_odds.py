@@ -55,16 +55,23 @@ def exact_inputs(game):
     return None
 
 
+EXACT_HEADING_BACK = "heading back"  # why exact: every diver in the water heads back with its items
+EXACT_LAST_TURN = "last turn"  # why exact: the air ran out on this turn, nobody else moves again
 SIMULATED_DEEPER = "deeper"  # why an estimate: some divers may still go deeper and pick up
 SIMULATED_TOO_BIG = "too big"  # why an estimate: the exact chain is over ``max_states`` (or out of its reach)
+
+
+def _exact(p: float, last_turn: bool) -> dict:
+    return {"p": p, "se": None, "method": "exact", "why": EXACT_LAST_TURN if last_turn else EXACT_HEADING_BACK}
 
 
 def seat_odds(game, n: int = ROLLOUTS, seed: int = 0, max_states: int | None = None) -> list:
     """Per seat: None (in the sub, not diving yet) or {"p", "se", "method"}.
 
-    ``method`` is "back" (in the sub this dive), "exact" or "estimate" (exact
-    when every diver in the water heads back, or when the air ran out on this
-    turn and the mover has no choice left: nobody else moves again). An
+    ``method`` is "back" (in the sub this dive), "exact" or "estimate". Exact
+    has ``why``: "heading back" (every diver in the water heads back) or "last
+    turn" (the air ran out on this turn and the mover has no choice left:
+    nobody else moves again). An
     estimate also has ``se`` (its standard error), ``low`` and ``high`` (its
     95% Wilson interval), ``n`` (rollouts) and ``why`` ("deeper": someone may
     still go deeper; "too big": the exact chain is over ``max_states``, by
@@ -94,7 +101,7 @@ def seat_odds(game, n: int = ROLLOUTS, seed: int = 0, max_states: int | None = N
                 probs, why = None, SIMULATED_TOO_BIG  # too deep to solve quickly: simulate below
         if probs is not None:
             return [{"p": 1.0, "se": None, "method": "back"} if d.back else
-                    {"p": float(probs[s]), "se": None, "method": "exact"} for s, d in enumerate(divers)]
+                    _exact(float(probs[s]), last_turn) for s, d in enumerate(divers)]
     from .estimate import estimate_home
 
     if len(game.trail) > MAX_TRAIL:
@@ -105,7 +112,7 @@ def seat_odds(game, n: int = ROLLOUTS, seed: int = 0, max_states: int | None = N
         if d.back:
             out.append({"p": 1.0, "se": None, "method": "back"})
         elif last_turn and s != game.current_player:  # it never moves again this dive
-            out.append({"p": 0.0, "se": None, "method": "exact"} if d.position > 0 else None)
+            out.append(_exact(0.0, True) if d.position > 0 else None)
         elif d.position > 0 or s == game.current_player:
             low, high = est[s].interval(0.95)
             out.append({"p": float(est[s].estimate), "se": float(est[s].stderr), "low": low, "high": high,

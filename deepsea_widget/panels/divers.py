@@ -14,7 +14,8 @@ import plotly.graph_objects as go
 
 from ._figure import PanelFigure
 from ..odds._checks import as_int
-from ..odds.game_odds import ROLLOUTS, SIMULATED_DEEPER, SIMULATED_TOO_BIG, seat_odds
+from ..odds.game_odds import (EXACT_HEADING_BACK, EXACT_LAST_TURN, ROLLOUTS, SIMULATED_DEEPER, SIMULATED_TOO_BIG,
+                              seat_odds)
 from ..rules import Game
 from ._common import AXIS, BAR, BAR_ALT, PANEL_WIDTH, THEME, estimate_pct, fmt_pct, plain_text
 from ._layout import CHAR_EM, label_lines, title_layout, with_note
@@ -71,8 +72,9 @@ def _check_odds(odds, divers: int) -> list:
                              f"got low {low!r}, p {p!r}, high {high!r}")
         if "n" in o and as_int(f"odds[{i}]['n']", o["n"]) < 1:
             raise ValueError(f"odds[{i}]['n'] (rollouts) must be at least 1, got {o['n']!r}")
-        if "why" in o and (not isinstance(o["why"], str) or o["why"] not in _WHY):
-            raise ValueError(f"odds[{i}]['why'] must be one of {', '.join(map(repr, _WHY))}, got {o['why']!r}")
+        whys = _WHY_EXACT if o["method"] == "exact" else _WHY
+        if "why" in o and (not isinstance(o["why"], str) or o["why"] not in whys):
+            raise ValueError(f"odds[{i}]['why'] must be one of {', '.join(map(repr, whys))}, got {o['why']!r}")
     return list(odds)
 
 
@@ -96,6 +98,9 @@ def _unit(x, name: str) -> float:
 
 _WHY = {SIMULATED_DEEPER: "some divers may still go deeper and pick up, which the exact chain does not model",
         SIMULATED_TOO_BIG: "the exact chain for this position is too big to solve live"}
+_WHY_EXACT = {EXACT_HEADING_BACK: "every diver in the water is heading back with the items it carries, so the "
+                                  "chain over positions, air and turns (with skipping) is solved exactly",
+              EXACT_LAST_TURN: "the air ran out on this turn, so the dive ends with it and nobody else moves again"}
 
 
 def _approx(shown: str, mark: str) -> str:
@@ -128,9 +133,8 @@ def _rows(names, odds, over=False):
             up.append(0.0)
             down.append(0.0)
             label.append(fmt_pct(o["p"]))
-            text.append(f"{name}: P(home) {fmt_pct(o['p'], 1)}, exact: every diver in the water is heading "
-                        "back with the items it carries, so the chain over positions, air and turns "
-                        "(with skipping) is solved exactly")
+            text.append(f"{name}: P(home) {fmt_pct(o['p'], 1)}, exact: "
+                        + _WHY_EXACT[o.get("why", EXACT_HEADING_BACK)])
             colours.append(BAR)
         else:
             p, low, high = o["p"], o.get("low", o["p"]), o.get("high", o["p"])

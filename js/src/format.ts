@@ -197,7 +197,9 @@ export function badgeText(badge: Badge | null | undefined): { text: string; titl
   }
   return {
     text: `P(home) ${percent(badge.p)}`,
-    title: "Exact chance of getting back to the sub before the air runs out, every diver in the water heading back with what it carries",
+    title: badge.why === "last turn"
+      ? "Exact: the air ran out on this turn, so the dive ends with it and nobody else moves again"
+      : "Exact chance of getting back to the sub before the air runs out, every diver in the water heading back with what it carries",
     estimate: false,
   };
 }

@@ -57,11 +57,11 @@ export interface Badge {
   p: number;
   se: number | null;
   method: "exact" | "estimate" | "back";
-  /** An estimate's 95% interval (Wilson), the rollouts behind it and why it was simulated. */
+  /** An estimate's 95% interval (Wilson), the rollouts behind it; why it was simulated, or why it is exact. */
   low?: number;
   high?: number;
   n?: number;
-  why?: "deeper" | "too big";
+  why?: "deeper" | "too big" | "heading back" | "last turn";
 }
 
 export interface Summary {

@@ -199,6 +199,11 @@ describe("badges and diver words", () => {
 
   it("labels exact odds, estimates with their 95% interval, and divers back home", () => {
     expect(badgeText({ p: 0.625, se: null, method: "exact" })?.text).toBe("P(home) 63%");
+    // exact because the air ran out on this turn (not because everyone heads back): its title says so
+    const last = badgeText({ p: 0, se: null, method: "exact", why: "last turn" })!;
+    expect([last.text, last.estimate]).toEqual(["P(home) 0%", false]);
+    expect(last.title).toBe("Exact: the air ran out on this turn, so the dive ends with it and nobody else moves again");
+    expect(badgeText({ p: 0.5, se: null, method: "exact", why: "heading back" })!.title).toContain("heading back");
     const est = badgeText({ p: 0.62, se: 0.0077, low: 0.6048, high: 0.6349, n: 4000, method: "estimate", why: "deeper" })!;
     expect(est.text).toBe("P(home) ≈ 62% (60–64%)"); // rounded outward
     expect(est.estimate).toBe(true);

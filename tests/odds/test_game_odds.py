@@ -79,7 +79,7 @@ def test_when_the_air_ran_out_this_turn_a_diver_heading_deeper_is_a_sure_loss_no
     g = game(True, False)  # Ann breathes her 3 items: air 0, her move is the dive's last
     assert g.air == 0 and g.phase == "roll"
     odds = seat_odds(g)
-    assert [o["method"] for o in odds] == ["exact", "exact"]
+    assert [(o["method"], o["why"]) for o in odds] == [("exact", "last turn")] * 2
     assert odds[0]["p"] == pytest.approx(1 / 9) and odds[1]["p"] == 0.0  # a sum of 6 moves her 3 spaces
     g.apply(Roll((1, 1)))
     assert [(o["p"], o["method"]) for o in seat_odds(g)] == [(0.0, "exact"), (0.0, "exact")]
@@ -87,7 +87,13 @@ def test_when_the_air_ran_out_this_turn_a_diver_heading_deeper_is_a_sure_loss_no
     # Bob's is still a sure loss
     odds = seat_odds(game(False, True))
     assert odds[0]["method"] == "estimate" and odds[0]["low"] <= 1 / 9 <= odds[0]["high"]
-    assert odds[1] == {"p": 0.0, "se": None, "method": "exact"}
+    assert odds[1] == {"p": 0.0, "se": None, "method": "exact", "why": "last turn"}
+    # the Every diver panel gives that reason, not "every diver in the water is heading back"
+    from deepsea_widget.panels import divers_chart
+
+    hover = divers_chart(game(False, True)).data[0].hovertext[1]
+    assert hover == ("Bob: P(home) 0.0%, exact: the air ran out on this turn, so the dive ends with it and nobody "
+                     "else moves again")
 
 
 def test_five_or_six_divers_get_a_smaller_exact_budget():
