@@ -14,11 +14,11 @@ from ..odds._checks import as_int, check_count, check_distance
 from ..odds.game_odds import free_distance  # noqa: F401 (re-exported for the panels)
 from ..rules.chips import N_CHIPS
 from ..rules.chips import levels_value as item_value  # noqa: F401 (re-exported for the panels)
-from ..rules.events import plural  # noqa: F401 (re-exported for the panels)
+from ..rules.events import fmt_pct, plural  # noqa: F401 (re-exported for the panels)
 
 MEAN_CHIP = 7.5  # mean of all chip values 0..15: an item of unknown level
 FULL_AIR = 25
-MAX_DISTANCE = 33  # a 32-space trail, plus one
+MAX_DISTANCE = 33  # the charts' last column: one past a 32-space trail's farthest distance (32)
 MAX_CHIPS = N_CHIPS  # the game's chips
 
 # Readable on light and dark notebook themes: transparent backgrounds, mid-grey text.
@@ -88,19 +88,6 @@ def plain_text(text: str) -> str:
     """``text`` (a diver's name) as plotly shows it, letter for letter: plotly reads <, > and &
     in titles, labels and hovers as markup."""
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def fmt_pct(p: float, digits: int = 0) -> str:
-    """A probability as a percentage with ``digits`` decimals that never rounds a
-    possibility to 0% or 100% ("<1%", ">99.9%" instead)."""
-    if p != p:  # nan
-        return "n/a"
-    step = 10.0 ** -(digits + 2)  # the smallest step shown, as a probability
-    if 0 < p <= step / 2:  # (at exactly half a step, format() would round to 0%)
-        return f"<{step:.{digits}%}"
-    if 1 - step / 2 <= p < 1:
-        return f">{1 - step:.{digits}%}"
-    return f"{p:.{digits}%}"
 
 
 def estimate_pct(p: float, digits: int = 0) -> str:

@@ -13,7 +13,7 @@ import plotly.graph_objects as go
 
 from ..odds import p_home, point_of_no_return
 from ..odds._checks import check_count, check_probability
-from ._common import AXIS, FULL_AIR, MAX_DISTANCE, THEME, check_chart_args, plural
+from ._common import AXIS, FULL_AIR, MAX_DISTANCE, THEME, check_chart_args, fmt_pct, plural
 from ._layout import title_layout, with_note
 
 AIRS = list(range(1, FULL_AIR + 1))
@@ -76,7 +76,7 @@ def no_return_chart(others: int = 0, p=0.5, items=(1, 2, 3, 4), *, distance: int
             x=[air], y=[distance], mode="markers", name="this diver",
             marker=dict(symbol="x", size=13, color="#d62728", line=dict(width=1, color="white")),
             hovertext=[f"{distance} spaces out with {plural(chips, 'item')} and air {air}: "
-                       f"P(home) {chance:.1%}"],
+                       f"P(home) {fmt_pct(chance, 1)} (others breathe {others})"],
             hovertemplate="%{hovertext}<extra></extra>"))
     fig.update_layout(**THEME)
     fig.update_layout(height=400, legend=dict(orientation="h", yanchor="top", y=-0.3, x=0),

@@ -22,6 +22,14 @@ DISTANCES = np.arange(1, MAX_DISTANCE + 1)
 AIRS = np.arange(0, FULL_AIR + 1)  # row 0: no air left, the dive is over (blank)
 
 
+def _shown(distance: int, chips: int, air: int, others: int, p: float) -> float:
+    """``p`` to print: a chance that rounds to the float 1.0 but is not sure (1 - 9**-18, say)
+    becomes the float just below 1, so that it reads ">99.9%", never "100%"."""
+    if p == 1.0 and p_home(distance, chips, air, others, exact=True) != 1:
+        return math.nextafter(1.0, 0.0)
+    return p
+
+
 @lru_cache(maxsize=64)
 def _grid(chips: int, others: int):
     """(z, hover texts) for one item count and the others' breathing."""
@@ -34,7 +42,7 @@ def _grid(chips: int, others: int):
         n = turns_left(int(a), chips, others)
         row = []
         for i, d in enumerate(DISTANCES):
-            p = z[a, i]
+            p = _shown(int(d), chips, int(a), others, z[a, i])
             if chips >= 6:
                 row.append(f"<b>0%</b><br>with {plural(chips, 'item')} no roll moves you: never home")
             elif math.isinf(n):
@@ -59,7 +67,7 @@ def _marker_text(name, distance, chips, air, others, returning=True, phase="roll
         return f"{name} is in the sub: not in the water yet"
     if air <= 0:
         return f"{name}: distance {distance}, no air left for another turn"
-    p = p_home(distance, chips, air, others)
+    p = _shown(distance, chips, air, others, p_home(distance, chips, air, others))
     how = ""
     if not returning:
         how = ", if it turned back now" if phase == "roll" else ", if it turns back at its next turn"
@@ -69,6 +77,15 @@ def _marker_text(name, distance, chips, air, others, returning=True, phase="roll
             f"{plural(chips, 'item')}, others breathe {others}: P(home) {fmt_pct(p)}{how}, in the one-diver "
             "model: the others stay where they are and keep breathing (the 'Every diver' panel lets them "
             "move, jump, get home and stop breathing)")
+
+
+def _marker(distance, air, hover) -> dict:
+    """The "you are here" marker's x, y and hover (``hover()``: its text); none in the sub. A what-if
+    set up from Python may be farther out than the map: its marker is drawn at the map's edge."""
+    if distance is None:
+        return dict(x=[], y=[], hovertext=[])
+    beyond = f" (beyond the map's {MAX_DISTANCE}: drawn at its edge)" if distance > MAX_DISTANCE else ""
+    return dict(x=[min(distance, MAX_DISTANCE)], y=[max(air, 0)], hovertext=[hover() + beyond])
 
 
 # Said on the map, blank, once there is no diver in the water: no position to mark.
@@ -104,11 +121,10 @@ def _figure(distance, chips, air, others, name=None, delta=0) -> go.Figure:
                           labelfont=dict(color="white", size=11)),
             line=dict(color="white", width=2, dash=dash),
         ))
-    x, y = ([distance], [max(air, 0)]) if distance is not None else ([], [])
     fig.add_trace(go.Scatter(
-        x=x, y=y, mode="markers", name="you are here",
+        **_marker(distance, air, lambda: _marker_text(name or "the diver", distance, chips, air, others)),
+        mode="markers", name="you are here",
         marker=dict(symbol="x", size=16, color="#e8384f", line=dict(color="white", width=2)),
-        hovertext=[_marker_text(name or "the diver", distance, chips, air, others)] if x else [],
         hovertemplate="%{hovertext}<extra></extra>",
     ))
     fig.update_layout(**THEME, showlegend=False)
@@ -179,13 +195,8 @@ class OddsMapPanel:
                 self.figure.data[0].update(z=z, hovertext=text)
                 self.figure.data[1].z = z
                 self.figure.data[2].z = z
-            if sit.distance is None:
-                self.figure.data[3].update(x=[], y=[], hovertext=[])
-            else:
-                self.figure.data[3].update(
-                    x=[sit.distance], y=[max(sit.air, 0)],
-                    hovertext=[_marker_text(sit.name, sit.distance, chips, sit.air, sit.others, sit.returning,
-                                            sit.phase)])
+            self.figure.data[3].update(**_marker(sit.distance, sit.air, lambda: _marker_text(
+                sit.name, sit.distance, chips, sit.air, sit.others, sit.returning, sit.phase)))
             self.figure.update_layout(title_layout(_title(sit.name, chips, sit.others, chips - sit.chips,
                                                           self.control.value)))
         self._grid_key, self._marker_key = grid_key, marker_key

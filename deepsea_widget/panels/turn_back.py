@@ -58,28 +58,25 @@ def turn_back_numbers(distance, chips, air, others=0, value=None, moves=None) ->
     rows = []
     p_now = _p(distance, chips, air, others)
     where = "in the sub" if distance is None else f"{distance} to go"
+    air_now = f"air {air}" if air > 0 else "the air has run out: the dive ends with this turn"
     rows.append({"label": LABELS[0], "p": p_now, "ev": p_now * value,
-                 "text": f"turn back now ({where}, {plural(chips, 'item')}, air {air}): P(home) {fmt_pct(p_now)}; "
-                         f"you bank {fmt_pct(p_now)} of {value:.1f} points = {p_now * value:.1f} on average"})
+                 "text": f"turn back now ({where}, {plural(chips, 'item')}, {air_now}): P(home) {fmt_pct(p_now)}; "
+                         f"you bank {fmt_pct(p_now)} of {value:.1f} points = {fmt_points(p_now * value)} on average"})
     next_air = air - chips - others  # this turn's breath and the others' before the next turn
     then = f"then back with air {next_air}" if next_air > 0 else "then no air left for the way back"
-    p_keep = sum(q * _p(d, chips, next_air, others) for q, d, _ in moves)
+    weight = math.fsum(q for q, _, _ in moves)  # 1, give or take an ulp
+    # (each chance a share of the moves' total weight: never above 1, exactly 1 when sure)
+    p_keep = math.fsum(q * _p(d, chips, next_air, others) for q, d, _ in moves) / weight
     rows.append({"label": LABELS[1], "p": p_keep, "ev": p_keep * value,
                  "text": f"one more move deeper (averaged over the roll), {then}: "
-                         f"P(home) {fmt_pct(p_keep)}; expected {p_keep * value:.1f} points"})
-    p_pick = ev_pick = 0.0
-    for q, d, item in moves:
-        if item is None:
-            p = _p(d, chips, next_air, others)
-            p_pick += q * p
-            ev_pick += q * p * value
-        else:
-            p = _p(d, chips + 1, next_air, others)
-            p_pick += q * p
-            ev_pick += q * p * (value + item)
+                         f"P(home) {fmt_pct(p_keep)}; expected {fmt_points(p_keep * value)} points"})
+    picks = [(q, _p(d, chips, next_air, others), value) if item is None else
+             (q, _p(d, chips + 1, next_air, others), value + item) for q, d, item in moves]
+    p_pick = math.fsum(q * p for q, p, _ in picks) / weight
+    ev_pick = math.fsum(q * p * v for q, p, v in picks) / weight
     rows.append({"label": LABELS[2], "p": p_pick, "ev": ev_pick,
                  "text": f"one more move deeper and pick up what is there (one more item weighs you down): "
-                         f"P(home) {fmt_pct(p_pick)}; expected {ev_pick:.1f} points"})
+                         f"P(home) {fmt_pct(p_pick)}; expected {fmt_points(ev_pick)} points"})
     return rows
 
 
@@ -199,8 +196,11 @@ def _figure(rows, name=None, returning=False) -> go.Figure:
 
 def turn_back_chart(distance: int | None = 9, chips: int = 3, air: int = 14, others: int = 0,
                     value: float | None = None) -> go.Figure:
-    """Turn back now vs one more move deeper, for a diver on an empty trail (see `turn_back_numbers`)."""
-    return _figure(turn_back_numbers(distance, chips, air, others, value))
+    """Turn back now vs one more move deeper, for a diver on an empty trail (see `turn_back_numbers`);
+    an option the rules do not allow (turning back with nothing carried, staying in the sub at a
+    dive's start) keeps its slot, empty, with a "not allowed" note."""
+    rows = turn_back_numbers(distance, chips, air, others, value)
+    return _figure(_not_allowed(rows, distance, chips))
 
 
 # What turning back is called once this turn's move is made (the numbers are for the next turn).
@@ -216,15 +216,21 @@ def situation_rows(sit: Situation) -> list[dict]:
         rows = [dict(row, text=row["text"].replace("turn back now", "turn back at the next turn")
                      .replace("one more move deeper", "at the next turn one more move deeper")) for row in rows]
         rows[0]["label"] = NEXT_TURN_LABEL
-    if sit.distance is None:  # in the sub at the start of a dive: every diver dives (rolls)
+    return _not_allowed(rows, sit.distance, sit.chips)
+
+
+def _not_allowed(rows: list[dict], distance: int | None, chips: int) -> list[dict]:
+    """``rows`` of a diver going deeper, with the options the rules do not allow marked so."""
+    rows = list(rows)
+    if distance is None:  # in the sub at the start of a dive: every diver dives (rolls)
         rows[0] = dict(rows[0], label="stay in<br>the sub: no", allowed=False,
                        text="not allowed: a diver in the sub at the start of a dive must dive (roll). "
                             "(If it could stay: home for sure, with nothing to bank)")
-    elif sit.chips == 0:  # RULES.md: only a diver carrying something may turn back
+    elif chips == 0:  # RULES.md: only a diver carrying something may turn back
         rows[0] = dict(rows[0], label="turn back:<br>not allowed", allowed=False,
                        text="not allowed: a diver carrying nothing cannot turn back. (If it could: "
                             + rows[0]["text"] + ")")
-    if sit.chips == 0:  # one more move keeping nothing: still nothing carried, so no turning back then
+    if chips == 0:  # one more move keeping nothing: still nothing carried, so no turning back then
         rows[1] = dict(rows[1], allowed=False,
                        text="not allowed: after one more move it would still carry nothing, and a diver "
                             "carrying nothing cannot turn back. (If it could: " + rows[1]["text"] + ")")

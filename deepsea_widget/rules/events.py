@@ -13,6 +13,19 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def fmt_pct(p: float, digits: int = 0) -> str:
+    """A probability as a percentage with ``digits`` decimals that never rounds a
+    possibility to 0% or 100% ("<1%", ">99.9%" instead); for the bots' and panels' words."""
+    if p != p:  # nan
+        return "n/a"
+    step = 10.0 ** -(digits + 2)  # the smallest step shown, as a probability
+    if 0 < p <= step / 2:  # (at exactly half a step, format() would round to 0%)
+        return f"<{step:.{digits}%}"
+    if 1 - step / 2 <= p < 1:
+        return f">{1 - step:.{digits}%}"
+    return f"{p:.{digits}%}"
+
+
 def _space(pos: int) -> str:
     return "the submarine" if pos == 0 else f"space {pos}"
 

@@ -49,7 +49,11 @@ def test_a_marked_diver_shows_its_own_chance():
     fig = no_return_chart(others=3, distance=8, chips=2, air=12)
     marker = fig.data[-1]
     assert marker.name == "this diver" and (marker.x, marker.y) == ((12,), (8,))
-    assert marker.hovertext[0] == f"8 spaces out with 2 items and air 12: P(home) {p_home(8, 2, 12, 3):.1%}"
+    assert marker.hovertext[0] == (f"8 spaces out with 2 items and air 12: P(home) {p_home(8, 2, 12, 3):.1%} "
+                                   "(others breathe 3)")
+    # a slim chance is never shown as 0.0% (it is (1/9)**6 here)
+    far = no_return_chart(distance=30, chips=1, air=6).data[-1].hovertext[0]
+    assert far == "30 spaces out with 1 item and air 6: P(home) <0.1% (others breathe 0)"
     assert "the others breathe 3 a round" in fig.layout.title.text
 
 

@@ -245,3 +245,56 @@ def test_an_option_not_allowed_has_no_bar_and_says_so_on_the_chart(setup):
                                carried=[[1], []], air=20, turn=0)
     fig2 = Panels(game2).turn_back.figure
     assert fig2.data[0].y[0] is not None and not _slot_notes(fig2, "", 0)
+
+
+def test_the_standalone_turn_back_chart_does_not_offer_turning_back_with_nothing_carried():
+    # (it drew "turn back now" and "dive on, keep items" as 100% bars for a diver with 0 items)
+    fig = turn_back_chart(3, 0, 10, 0)
+    bars = fig.data[0]
+    assert list(bars.x)[:2] == ["turn back:<br>not allowed", "dive on,<br>keep items"]
+    assert list(bars.text)[:2] == ["", ""]
+    assert bars.hovertext[0].startswith("not allowed: a diver carrying nothing cannot turn back")
+    assert list(turn_back_chart(None, 2, 25, 0).data[0].x)[0] == "stay in<br>the sub: no"
+
+
+def test_turn_back_hovers_never_round_a_possibility_to_zero_points_and_say_when_the_air_is_out():
+    fig = turn_back_chart(5, 5, 25, 0)  # P = (1/9)**5: an expected 37.5/59049 points
+    assert fig.data[1].text[0] == "<0.1"
+    assert fig.data[0].hovertext[0].endswith("you bank <1% of 37.5 points = <0.1 on average")
+    g = Game.from_position(players=2, trail=[1, None, None, None, None, None, None, 2], positions=[8, 3],
+                           returning=[True, True], carried=[[2, 2], [1]], air=2, turn=0, seed=1)
+    g.apply(Roll(dice=(1, 2)))  # breathes the last of the air, moves 1
+    assert situation(g).air < 0
+    assert "(6 to go, 2 items, the air has run out: the dive ends with this turn)" in situation_rows(situation(g))[0]["text"]
+
+
+def test_a_sure_chance_one_move_on_is_exactly_one_never_above():
+    # moves given as 0.33, 0.56 and 0.11: in floats they add up to 1.0000000000000002, and so did
+    # a sure P(home) mixed over them
+    from deepsea_widget.panels import turn_back_numbers
+
+    assert 0.33 + 0.56 + 0.11 > 1
+    rows = turn_back_numbers(2, 1, 25, 0, moves=[(0.33, 3, None), (0.56, 4, None), (0.11, 5, None)])
+    assert rows[1]["p"] == rows[2]["p"] == 1.0
+    assert rows[1]["text"].endswith("P(home) 100%; expected 7.5 points")
+
+
+def test_the_map_marks_a_diver_farther_out_than_the_map_at_its_edge():
+    g = Game.from_position(players=2, trail=[None] * 39 + [1], positions=[38, 2], returning=[True, True],
+                           carried=[[2], [1]], air=25, turn=0, seed=1)
+    panels = Panels(g)
+    marker = panels.odds_map.figure.data[3]
+    assert marker.x == (33,) and marker.hovertext[0].endswith("(beyond the map's 33: drawn at its edge)")
+    assert "distance 37" in marker.hovertext[0]
+
+
+def test_the_map_never_reads_100_percent_for_a_chance_that_only_rounds_to_one():
+    # 19 spaces out with 1 item and 18 turns: every move covers at least 1, and all 18 rolls
+    # a 2 (1 space each) fall short: P = 1 - 9**-18, which is the float 1.0
+    from deepsea_widget.odds import p_home
+
+    assert p_home(19, 1, 18, 0) == 1.0 and p_home(19, 1, 18, 0, exact=True) < 1
+    fig = odds_map(19, 1, 18, 0)
+    assert "P(home) >99%," in fig.data[3].hovertext[0]
+    assert fig.data[0].hovertext[18][18].startswith("<b>>99.9%</b>")  # air 18, distance 19
+    assert fig.data[0].hovertext[18][17].startswith("<b>100.0%</b>")  # distance 18: sure
