@@ -1,4 +1,6 @@
-"""The odds bot: decides with the exact odds of getting home (``odds.p_home``).
+"""The odds bot: decides with the one-diver odds of getting home (``odds.p_home``: exact for
+that model, in which the others stand still and breathe a fixed amount; not the chain with
+skipping of ``p_home_all``).
 
 In plain words:
 - *Turning back*: before each roll while going deeper with treasure, it works
@@ -6,8 +8,8 @@ In plain words:
   and turns back after it (averaged over the roll). It keeps diving while that
   chance stays at or above its *nerve* (``threshold``); otherwise it turns. With
   no free space deeper it turns back at once: another roll could not move it.
-  The nerve moves with the situation: in the last dive a trailing diver needs
-  points and accepts more risk, a leading one plays safer.
+  The nerve moves with the situation: in the last dive a diver strictly ahead
+  plays safer, and one behind or level needs points and accepts more risk.
 - *Picking up and dropping*: an item is worth its level's mean value (1.5, 5.5,
   9.5, 13.5 points). It takes an item when the expected points it brings home
   (items' value times the chance of getting home) go up, counting that the
@@ -19,9 +21,10 @@ from __future__ import annotations
 from ..odds.game_odds import free_distance
 from ..odds.single_diver import p_home
 from ..rules import Drop, PickUp, Roll, Stay, TurnBack
+from ..rules.events import fmt_pct
 from .policy import FAR_END, Policy, free_spaces_deeper, must_pick_up, stuck_at_far_end
 
-DICE = [(a + b, 1 / 9) for a in (1, 2, 3) for b in (1, 2, 3)]
+DICE = [a + b for a in (1, 2, 3) for b in (1, 2, 3)]  # the 9 equally likely sums
 
 
 def item_value(item) -> float:
@@ -49,7 +52,8 @@ class OddsPolicy(Policy):
         self.last_dive_shift = last_dive_shift
 
     def nerve(self, view, seat) -> float:
-        """The P(home) it insists on, after looking at the score in the last dive."""
+        """The P(home) it insists on, after looking at the score in the last dive (strictly ahead:
+        higher; behind or level: lower)."""
         t = self.threshold
         if view.dive == 3:
             scores = view.scores()
@@ -69,11 +73,11 @@ class OddsPolicy(Policy):
         deeper = free_spaces_deeper(view, seat)
         d_now = distance_home(view, seat)
         total = 0.0
-        for dice_sum, w in DICE:
+        for dice_sum in DICE:
             m = min(max(0, dice_sum - c), len(deeper))
             d = d_now + m  # each free space moved deeper is one more to come back
-            total += w * p_home(d, c, air_next, k)
-        return total
+            total += p_home(d, c, air_next, k)
+        return total / len(DICE)  # (a sum of nine at most 1 each, then / 9: never above 1)
 
     def choose(self, view, rng):
         seat = view.current_player
@@ -90,10 +94,10 @@ class OddsPolicy(Policy):
             later = self.p_one_more_move(view, seat)
             nerve = self.nerve(view, seat)
             if later < nerve:
-                self.explanation = (f"turned back: P(home) after one more move would be {later:.1%}, "
+                self.explanation = (f"turned back: P(home) after one more move would be {fmt_pct(later, 1)}, "
                                     f"below its {nerve:.0%} nerve")
                 return TurnBack()
-            self.explanation = f"kept diving: P(home) after one more move is still {later:.1%}"
+            self.explanation = f"kept diving: P(home) after one more move is still {fmt_pct(later, 1)}"
             return Roll()
         if must_pick_up(view):
             self.explanation = "picked up: it can go no deeper and carries nothing, so staying gains nothing"
@@ -112,7 +116,7 @@ class OddsPolicy(Policy):
             if p_now == 0:
                 self.explanation = "left the item: it cannot get home in time either way"
             else:
-                self.explanation = f"left the item: P(home) would fall from {p_now:.0%} to {p_more:.0%}"
+                self.explanation = f"left the item: P(home) would fall from {fmt_pct(p_now)} to {fmt_pct(p_more)}"
             return Stay()
         if me.returning and c:
             cheapest = min(range(c), key=lambda i: item_value(me.carried[i]))

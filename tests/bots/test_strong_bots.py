@@ -38,6 +38,18 @@ def test_odds_bot_turns_back_when_one_more_move_is_too_risky():
     assert f"would be {later:.1%}, below its 60% nerve" in bot.explanation
 
 
+def test_odds_bot_never_says_100_percent_of_a_chance_below_one():
+    # (its log said "P(home) after one more move is still 100.0%" of 0.999996...)
+    game = Game.from_position(players=2, trail=[1] * 7 + [2] * 8, positions=[5, 0], returning=[False, False],
+                              carried=[[1], []], air=8, turn=0, seed=1)
+    bot = OddsPolicy()
+    view = PublicView(game)
+    later = bot.p_one_more_move(view, 0)
+    assert 0.999 < later < 1
+    assert bot.choose(view, random.Random(0)) == Roll()
+    assert bot.explanation == "kept diving: P(home) after one more move is still >99.9%"
+
+
 @pytest.mark.parametrize("bot", ["odds", "cautious"])
 def test_a_diver_carrying_something_turns_back_at_the_far_end(bot):
     """Another roll deeper could not move it (every space past it is taken): it would only
