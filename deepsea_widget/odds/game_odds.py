@@ -101,6 +101,7 @@ def seat_odds(game, n: int = ROLLOUTS, seed: int = 0, max_states: int | None = N
                 probs, why = None, SIMULATED_TOO_BIG  # too deep to solve quickly: simulate below
         if probs is not None:
             return [{"p": 1.0, "se": None, "method": "back"} if d.back else
+                    None if d.position == 0 else  # (still in the sub, not dived: no badge)
                     _exact(float(probs[s]), last_turn) for s, d in enumerate(divers)]
     from .estimate import estimate_home
 

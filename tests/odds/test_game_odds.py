@@ -134,3 +134,17 @@ def test_a_trail_beyond_the_batch_simulator_is_estimated_with_fewer_rollouts():
     odds = seat_odds(game)
     assert odds[0]["method"] == "estimate" and odds[0]["n"] == ENGINE_ROLLOUTS
     assert 0 < odds[0]["p"] < 1 and odds[0]["high"] - odds[0]["low"] > 0
+
+
+def test_a_diver_still_in_the_sub_has_no_badge_on_the_last_turn_either():
+    # (a review found it given exact 100%, then 0% one action later)
+    from deepsea_widget.rules import Roll
+
+    g = Game.from_position(players=["Ann", "Bob", "Cy"], trail=[3, 3, 3, 3, 3, 2, 2, 2, 2, 2], positions=[0, 5, 7],
+                           returning=[False, True, False], carried=[[], [1, 1], [2]], air=1, turn=1, seed=1)
+    assert g.air <= 0 and g.current_player == 1  # Bob breathes the last of the air
+    odds = seat_odds(g)
+    assert odds[0] is None and odds[1]["method"] == "exact" and odds[2] == {"p": 0.0, "se": None, "method": "exact",
+                                                                            "why": "last turn"}
+    g.apply(Roll((1, 1)))
+    assert seat_odds(g)[0] is None
