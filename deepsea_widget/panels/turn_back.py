@@ -58,7 +58,7 @@ def turn_back_numbers(distance, chips, air, others=0, value=None, moves=None) ->
     rows = []
     p_now = _p(distance, chips, air, others)
     where = "in the sub" if distance is None else f"{distance} to go"
-    air_now = f"air {air}" if air > 0 else "the air has run out: the dive ends with this turn"
+    air_now = f"air {air}" if air > 0 else "no air left for another turn"
     rows.append({"label": LABELS[0], "p": p_now, "ev": p_now * value,
                  "text": f"turn back now ({where}, {plural(chips, 'item')}, {air_now}): P(home) {fmt_pct(p_now)}; "
                          f"you bank {fmt_pct(p_now)} of {value:.1f} points = {fmt_points(p_now * value)} on average"})

@@ -257,7 +257,7 @@ def test_the_standalone_turn_back_chart_does_not_offer_turning_back_with_nothing
     assert list(turn_back_chart(None, 2, 25, 0).data[0].x)[0] == "stay in<br>the sub: no"
 
 
-def test_turn_back_hovers_never_round_a_possibility_to_zero_points_and_say_when_the_air_is_out():
+def test_turn_back_hovers_never_round_a_possibility_to_zero_points_and_say_when_no_air_is_left():
     fig = turn_back_chart(5, 5, 25, 0)  # P = (1/9)**5: an expected 37.5/59049 points
     assert fig.data[1].text[0] == "<0.1"
     assert fig.data[0].hovertext[0].endswith("you bank <1% of 37.5 points = <0.1 on average")
@@ -265,7 +265,7 @@ def test_turn_back_hovers_never_round_a_possibility_to_zero_points_and_say_when_
                            returning=[True, True], carried=[[2, 2], [1]], air=2, turn=0, seed=1)
     g.apply(Roll(dice=(1, 2)))  # breathes the last of the air, moves 1
     assert situation(g).air < 0
-    assert "(6 to go, 2 items, the air has run out: the dive ends with this turn)" in situation_rows(situation(g))[0]["text"]
+    assert "(6 to go, 2 items, no air left for another turn)" in situation_rows(situation(g))[0]["text"]
 
 
 def test_a_sure_chance_one_move_on_is_exactly_one_never_above():
