@@ -69,8 +69,9 @@ class SearchPolicy(Policy):
         others = ", ".join(f"{say(a)} {v:.1f}" for v, a in scored if a is not best)
         self.explanation = (f"chose to {say(best)}: {value:.1f} expected points home"
                             + (f" (vs {others})" if others else "")
-                            + f"; simulated: {self.rollouts} dives per choice (and per dice roll), every diver "
-                              "then playing like the cautious bot")
+                            + f"; simulated where the dive goes on: {self.rollouts} dives a choice (a roll: "
+                              f"{self.rollouts} for each of the 9 dice outcomes), every diver then playing "
+                              "like the cautious bot")
         return best
 
     def _value(self, game, action, seat, seed) -> float:

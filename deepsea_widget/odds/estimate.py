@@ -263,7 +263,7 @@ def _policy_name(spec) -> str:
         return spec
     kind = type(spec)
     name = getattr(spec, "name", None)
-    if name is None:
+    if name in (None, "policy"):  # (the base class's placeholder: no bot of that name)
         return kind.__name__
     if "name" in vars(kind) or "name" in vars(spec):
         return name

@@ -146,8 +146,8 @@ def test_search_bot_names_the_item_it_would_drop():
     bot.choose(PublicView(game), random.Random(0))
     assert "drop item 1 (level 3)" in bot.explanation and "drop item 2 (level 1)" in bot.explanation
     # its numbers are simulated, and say from what
-    assert bot.explanation.endswith("; simulated: 120 dives per choice (and per dice roll), every diver then "
-                                    "playing like the cautious bot")
+    assert bot.explanation.endswith("; simulated where the dive goes on: 120 dives a choice (a roll: 120 for "
+                                    "each of the 9 dice outcomes), every diver then playing like the cautious bot")
 
 
 def test_search_bot_plays_trails_too_long_for_its_rollouts_with_the_odds_bot():

@@ -147,6 +147,10 @@ class _Unnamed(CautiousPolicy):  # decides as it likes, and only inherits the ca
         return super().choose(view, rng)
 
 
+class _Mine(_Homebody):  # a policy of one's own that names itself nothing
+    name = Policy.name
+
+
 def test_other_policies_run_on_the_engine():
     game = Game.from_position(seed=0, **MID)
     r = estimate_home(game, n=200, seed=1, policies=[_Homebody(), "cautious", RandomPolicy(), "random"])
@@ -157,6 +161,7 @@ def test_other_policies_run_on_the_engine():
     # a subclass that only inherits a name is not labelled as that bot
     assert estimate_home(game, n=20, seed=1, policies=_Unnamed()).policies == ("_Unnamed (from the cautious bot)",) * 4
     assert estimate_home(game, n=20, seed=1, policies=_BraveCautious()).policies == ("brave",) * 4
+    assert estimate_home(game, n=20, seed=1, policies=_Mine()).policies == ("_Mine",) * 4  # not "from the policy bot"
     with pytest.raises(ValueError, match="method"):
         estimate_home(game, n=50, policies=_Homebody(), method="batch")
     # homebodies never turn back: Ann, Cy and Dee (going deeper, or still in the sub) never get
