@@ -24,9 +24,9 @@ def position_seed(game) -> int:
 
 def badges(game, seed=None) -> list:
     """Per seat: None (in the sub, not dived yet) or `seat_odds`' dict {"p", "se", "method"}
-    ("exact", "estimate" or "back"); an estimate also has "low"/"high" (its 95% Wilson
-    interval), "n" (rollouts) and "why" ("deeper" or "too big"). The Monte Carlo is seeded
-    by `position_seed` unless ``seed`` is given."""
+    ("exact", "estimate" or "back"); an exact one also has "why" ("heading back" or "last
+    turn"), an estimate "low"/"high" (its 95% Wilson interval), "n" (rollouts) and "why"
+    ("deeper" or "too big"). The Monte Carlo is seeded by `position_seed` unless ``seed`` is given."""
     from .odds.game_odds import seat_odds  # numpy: loaded on first use
 
     return seat_odds(game, seed=position_seed(game) if seed is None else seed)

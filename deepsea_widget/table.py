@@ -211,8 +211,8 @@ class Table:
         self._log_moves: list[int | None] = [None] * len(self.log)
         self._start_moves = len(game.history)  # (a loaded game starts with its history)
         self.last_events: list[dict] = [e.to_dict() for e in game.opening_events]
-        # the rolls of this game, each with the game's history length when it was recorded, and
-        # None where a dive began (its dice start blank): the board's dice show the last one
+        # the rolls of this game (a few hundred at most), each with the game's history length when
+        # it was recorded, and None where a dive began (its dice start blank): the dice show the last
         self._rolls: list[tuple[int, dict | None]] = []
         self.summary = None  # the last dive end (or game end), for the board
         self._edit_stack: list[dict] = []  # the table before each edit (snapshots, for edit-mode undo)
@@ -244,7 +244,6 @@ class Table:
                 self._rolls.append((moves, {"name": e.name, "dice": list(e.dice), "move": e.move}))
             elif isinstance(e, DiveStarted):
                 self._rolls.append((moves, None))
-        self._rolls = self._rolls[-MAX_LOG:]
         self.summary = dive_summary(events) or self.summary
         texts = ([actor] if actor else []) + [str(e) for e in events]
         self._log(list(reversed(texts)))

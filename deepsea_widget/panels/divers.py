@@ -23,7 +23,8 @@ from ._layout import CHAR_EM, label_lines, title_layout, with_note
 
 def divers_odds(game, n: int = ROLLOUTS, seed: int = 0) -> list:
     """Per seat: None (in the sub, not diving yet) or `seat_odds`' dict: {"p", "se", "method"}
-    ("exact", "estimate", "back"); an estimate also has "low", "high" (95%), "n" and "why"."""
+    ("exact", "estimate", "back"); an exact one also has "why" ("heading back" or "last turn"), an
+    estimate "low", "high" (95%), "n" and "why" ("deeper" or "too big")."""
     _check_game(game)
     return seat_odds(game, n=n, seed=seed)
 

@@ -68,7 +68,6 @@ export function removeSpace(): EditOp {
   return { op: "remove_space" };
 }
 
-/** Why the last space cannot be removed ("" if it can): the only space, or a diver on it. */
 export function setAir(value: number | string): EditOp | null {
   const air = typeof value === "number" ? value : Number(value);
   if (!Number.isFinite(air)) return null;

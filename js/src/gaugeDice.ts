@@ -1,19 +1,14 @@
 // Drawing the air gauge and the dice of the last roll into their elements.
 // The numbers behind them are worked out elsewhere (gauge.ts: the air track
-// and forecast; anim.ts: which roll a step shows).
+// and forecast; Python's last_roll: which roll the dice show; anim.ts: whether
+// this step rolled it).
 
-import type { TableView } from "./model";
+import type { LastRoll, TableView } from "./model";
 import { nameOf } from "./controls";
 import { plural } from "./format";
 import { airLevel, breathText, forecastText, gaugeCells, AIR_MAX } from "./gauge";
 import { patchChildren, s, v, type VNode } from "./vdom";
 
-/** The roll the dice show: its two faces, the spaces it moves and who rolled. */
-export interface ShownRoll {
-  dice: [number, number];
-  move: number;
-  name: string;
-}
 
 /** The air gauge (`gauge`): the air now, the track and the forecast in words. */
 export function drawGauge(gauge: HTMLElement, view: TableView): void {
@@ -49,7 +44,7 @@ export function drawGauge(gauge: HTMLElement, view: TableView): void {
 }
 
 /** The dice (`dice`): the roll `shown` (null: none yet), dimmed unless the last step rolled it (`fresh`). */
-export function drawDice(dice: HTMLElement, shown: ShownRoll | null, fresh: boolean): void {
+export function drawDice(dice: HTMLElement, shown: LastRoll | null, fresh: boolean): void {
   dice.classList.toggle("dsw-dice-old", !fresh);
   if (!shown) {
     dice.setAttribute("aria-label", "No roll yet");

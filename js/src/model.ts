@@ -52,6 +52,13 @@ export interface GameEvent {
   [key: string]: unknown;
 }
 
+/** A roll the dice show: who rolled, the two faces and the spaces it moves. */
+export interface LastRoll {
+  name: string;
+  dice: [number, number];
+  move: number;
+}
+
 /** P(home) of one diver: exact, a Monte Carlo estimate (with its standard error), or already back. */
 export interface Badge {
   p: number;
@@ -104,8 +111,8 @@ export interface TableView extends PublicView {
   notes?: string[];
   /** Events of the last step. */
   events?: GameEvent[];
-  /** The dive's last roll (who, the two dice, the spaces it moves); null before its first. */
-  last_roll?: { name: string; dice: [number, number]; move: number } | null;
+  /** The dive's last roll; null before its first. */
+  last_roll?: LastRoll | null;
   badges?: Array<Badge | null>;
   /** Air at the active diver's next turn if everyone keeps their items. */
   forecast_air?: number | null;
