@@ -504,7 +504,9 @@ class Game:
     def to_json(self, indent=None) -> str:
         """The whole game: the start position (hidden values included), every action, and a
         summary of the state reached (dive, air, phase, positions, headings, scores and where
-        every chip is), which `from_json` checks."""
+        every chip is), which `from_json` checks. ``indent``: None (one line) or a number of spaces."""
+        if indent is not None and not (_is_int(indent) and 0 <= indent <= 16):
+            raise ValueError(f"indent: must be None or a number of spaces 0..16, got {indent!r}")
         return json.dumps({
             "format": SAVE_FORMAT, "version": SAVE_VERSION,
             "start": self._start,

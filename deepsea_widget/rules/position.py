@@ -69,6 +69,8 @@ def new_rng(seed) -> random.Random:
         seed = int.from_bytes(os.urandom(8), "big")
     elif not (_is_int(seed) or isinstance(seed, str)):
         raise ValueError(f"seed: must be an int, a string or None, got {type(seed).__name__}")
+    elif _is_int(seed) and seed < 0:  # (random.Random would take -7 as 7: the same games)
+        raise ValueError(f"seed: must be 0 or more, got {seed}")
     return random.Random(seed)
 
 

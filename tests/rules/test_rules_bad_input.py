@@ -318,3 +318,24 @@ def test_no_pickle_or_eval_in_the_package():
         text = path.read_text(encoding="utf-8")
         for word in ("import pickle", "pickle.", "marshal.", "eval(", "exec(", "shelve"):
             assert word not in text, f"{path}: {word}"
+
+
+@pytest.mark.parametrize("indent", ["x", True, -1, 1.5, 10 ** 9])
+def test_to_json_refuses_an_indent_that_is_not_a_number_of_spaces(indent):
+    # (indent='x' wrote a save that was not JSON, so from_json then refused it)
+    with pytest.raises(ValueError, match=r"^indent: must be None or a number of spaces 0\.\.16"):
+        Game(players=2, seed=1).to_json(indent=indent)
+    assert Game.from_json(Game(players=2, seed=1).to_json(indent=2)).to_json() == Game(players=2, seed=1).to_json()
+
+
+def test_a_negative_seed_is_refused_not_taken_as_its_opposite():
+    # (random.Random seeds with abs(n): seed -7 dealt seed 7's game)
+    with pytest.raises(ValueError, match="^seed: must be 0 or more, got -7"):
+        Game(players=3, seed=-7)
+
+
+def test_every_chart_is_at_the_package_root():
+    import deepsea_widget
+
+    for name in ("odds_map", "turn_back_chart", "divers_chart", "dice_chart", "no_return_chart"):
+        assert callable(getattr(deepsea_widget, name)), name
