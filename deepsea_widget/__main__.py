@@ -6,16 +6,17 @@ import random
 import sys
 
 from .bots import BOTS
-from .bots.simulate import simulate
-from .bots.tournament import MAX_GAMES
+from .bots.simulate import MAX_GAMES, simulate
+from .bots.tournament import MAX_WORKERS
 
 
 def _bots(text: str) -> list[str]:
     names = [b.strip() for b in text.split(",") if b.strip()]
     unknown = [b for b in names if b not in BOTS]
-    if not names or unknown:
-        raise argparse.ArgumentTypeError(
-            f"unknown bot(s) {', '.join(unknown) or '(none given)'}; known: {', '.join(sorted(BOTS))}")
+    if not names:
+        raise argparse.ArgumentTypeError(f"no bot named; give one or more of {', '.join(sorted(BOTS))}")
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown bot(s) {', '.join(unknown)}; known: {', '.join(sorted(BOTS))}")
     return names
 
 
@@ -67,14 +68,19 @@ def _tournament(args) -> None:
     print(result)
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
+def _whole(least: int, most: int | None = None):
+    """An argparse type: a whole number from ``least`` (to ``most``, if given)."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"must be at least {least}, got {value}")
+        if most is not None and value > most:
+            raise argparse.ArgumentTypeError(f"must be at most {most:,}, got {value:,}")
+        return value
+    return parse
 
 
 def main(argv=None) -> int:
@@ -84,8 +90,8 @@ def main(argv=None) -> int:
     defaults = _DefaultsShown
     sim = sub.add_parser("simulate", help="play bot games and print statistics", formatter_class=defaults)
     sim.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="{2..6}", help="divers per game")
-    sim.add_argument("--games", type=int, default=1000, help="games to play")
-    sim.add_argument("--seed", type=int, default=None,
+    sim.add_argument("--games", type=_whole(1, MAX_GAMES), default=1000, help=f"games to play, 1 to {MAX_GAMES:,}")
+    sim.add_argument("--seed", type=_whole(0), default=None,
                      help="repeat the same games (omitted: fresh ones, their seed printed in the header)")
     sim.add_argument("--bots", type=_bots, default="cautious",
                      help=f"comma-separated, at most one per seat, assigned to seats in turn ({', '.join(sorted(BOTS))})")
@@ -96,21 +102,23 @@ def main(argv=None) -> int:
     tour.add_argument("--bots", type=_line_up, default="cautious,random",
                       help=f"comma-separated, two or more, each once ({', '.join(sorted(BOTS))})")
     tour.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="{2..6}", help="divers per game")
-    tour.add_argument("--games", type=int, default=2000, help="games to play (rounded up to whole seat rotations)")
-    tour.add_argument("--seed", type=int, default=None, help="repeat the same games (omitted: fresh ones)")
-    tour.add_argument("--workers", type=_positive, default=None, help="processes, at least 1 (omitted: all cores)")
+    tour.add_argument("--games", type=_whole(1, MAX_GAMES), default=2000,
+                      help=f"games to play, 1 to {MAX_GAMES:,} (rounded up to whole seat rotations)")
+    tour.add_argument("--seed", type=_whole(0), default=None, help="repeat the same games (omitted: fresh ones)")
+    tour.add_argument("--workers", type=_whole(1, MAX_WORKERS), default=None,
+                      help=f"processes, 1 to {MAX_WORKERS} (omitted: all cores)")
     tour.add_argument("--progress", action="store_true", help="show the progress bar even when not on a terminal")
     tour.set_defaults(run=_tournament)
     args = parser.parse_args(argv)
-    if args.games < 1:
-        parser.error("--games must be at least 1")
     if args.command == "simulate" and len(args.bots) > args.players:
-        parser.error(f"--bots: {len(args.bots)} bots ({', '.join(args.bots)}) for {args.players} seats "
-                     f"(--players {args.players}); give at most {args.players}, or raise --players "
-                     f"(fewer bots than seats take the seats in turn)")
-    if args.command == "tournament" and args.games > MAX_GAMES:
-        parser.error(f"--games must be at most {MAX_GAMES:,}")
-    args.run(args)
+        sim.error(f"--bots: {len(args.bots)} bots ({', '.join(args.bots)}) for {args.players} seats "
+                  f"(--players {args.players}); give at most {args.players}, or raise --players "
+                  f"(fewer bots than seats take the seats in turn)")
+    try:
+        args.run(args)
+    except KeyboardInterrupt:  # Ctrl-C: stopped, without a traceback
+        print("interrupted", file=sys.stderr)
+        return 130
     return 0
 
 

@@ -79,6 +79,11 @@ def check_player_count(players) -> int:
     return players
 
 
+# A bound on ``games``, far past any use (500 times the tournament's default; the fastest bots
+# take about 20 minutes of one core for it; a tournament lists every block before the first runs).
+MAX_GAMES = 1_000_000
+
+
 def check_games(games, most=None) -> int:
     """A number of games: an int of at least 1 (bools refused), at most ``most`` if given."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
@@ -112,14 +117,14 @@ def simulate(players=4, games=1000, seed=None, bots=("cautious",), progress=None
 
     Returns mean score, win share per seat and per bot, drowning rate (share of
     dives a diver who left the sub ended stranded) and mean dive length in turns.
-    ``players``: 2..6; ``games``: 1 or more; ``seed``: an int, a string or None
+    ``players``: 2..6; ``games``: 1 to `MAX_GAMES`; ``seed``: an int (0 or more), a string or None
     (fresh games), as for `Game`; ``bots``: a list of bot names (see ``BOTS``) or
     `Policy` objects, e.g. ``["cautious", "random"]``.
     ``progress``: an optional callable given the number of games finished so far.
     Bad arguments raise ValueError naming the argument, before any game is played.
     """
     check_player_count(players)
-    check_games(games)
+    check_games(games, most=MAX_GAMES)
     bots = check_bots(bots, names_only=False)
     if len(bots) > players:
         raise ValueError(f"bots: {len(bots)} bots for {players} seats (players={players}); give at most "

@@ -15,7 +15,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 
 from ..rules.position import new_rng
-from .simulate import check_bots, check_games, check_player_count, play_game
+from .simulate import MAX_GAMES, check_bots, check_games, check_player_count, play_game
 
 Z95 = 1.959963984540054
 # Student's t, 97.5% point, for 1..30 degrees of freedom (beyond: a Cornish-Fisher step from Z95)
@@ -31,9 +31,8 @@ def t975(df: int) -> float:
     return Z95 + (Z95 ** 3 + Z95) / (4 * df)
 RATING_SCALE = 400 / math.log(10)  # Elo points per natural-log unit of odds
 RATING_MEAN = 1500
-# A bound on ``games``, far past any use (500 times the default; the fastest bots take about
-# 20 minutes of one core for it): every block is listed before the first one runs.
-MAX_GAMES = 1_000_000
+# A bound on ``workers``: far more processes than any machine here has cores (each one forks)
+MAX_WORKERS = 256
 
 
 def lineups(bots, players: int) -> list[list[str]]:
@@ -194,6 +193,8 @@ def tournament(bots=("odds", "search", "cautious", "random"), players=4, games=2
     bots = check_bots(bots, names_only=True)
     if len(set(bots)) != len(bots):
         raise ValueError("bots: list each bot once")
+    if len(bots) < 2:
+        raise ValueError(f"bots: a tournament needs two or more different bots, got {bots}")
     check_player_count(players)
     check_games(games, most=MAX_GAMES)
     if executor is not None and not callable(getattr(executor, "map", None)):
@@ -208,9 +209,11 @@ def tournament(bots=("odds", "search", "cautious", "random"), players=4, games=2
     if own:
         if workers is None:
             workers = os.cpu_count() or 1
-        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-            raise ValueError(f"workers: must be at least 1, got {workers}")
-        executor = ProcessPoolExecutor(max_workers=workers)
+        if isinstance(workers, bool) or not isinstance(workers, int):
+            raise ValueError(f"workers: must be a whole number of processes, got {workers!r}")
+        if not 1 <= workers <= MAX_WORKERS:
+            raise ValueError(f"workers: must be 1 to {MAX_WORKERS}, got {workers}")
+        executor = ProcessPoolExecutor(max_workers=min(workers, n_blocks))  # (no idle processes)
     try:
         # chunks amortise the inter-process traffic of a local pool; other executors get plain map
         chunk = max(1, min(50, n_blocks // (4 * (workers or 1))))

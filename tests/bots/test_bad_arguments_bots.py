@@ -65,6 +65,8 @@ def test_simulate_seeds_follow_games_rule():
     (dict(games=True), "^games: "),
     (dict(games=MAX_GAMES + 1), f"^games: must be at most {MAX_GAMES:,}"),
     (dict(games=10 ** 12), f"^games: must be at most {MAX_GAMES:,}"),
+    (dict(seed=-1), "^seed: must be 0 or more, got -1"),  # (it replayed seed 1's games)
+    (dict(bots=["random"]), r"^bots: a tournament needs two or more different bots, got \['random'\]"),
 ])
 def test_tournament_refuses_bad_arguments_before_playing(kwargs, words):
     args = dict(bots=["random", "cautious"], players=2, games=2, seed=1, executor=Refusing(), progress=False)
@@ -89,3 +91,20 @@ def test_a_string_seed_plays_a_tournament_like_a_game():
     again = tournament(bots=["random", "cautious"], players=2, games=4, seed="abc", executor=Serial(),
                        progress=False)
     assert first.games == 4 and first.scores == again.scores
+
+
+@pytest.mark.parametrize("workers, words", [
+    ("2", r"^workers: must be a whole number of processes, got '2'"),
+    (0, "^workers: must be 1 to 256, got 0"),
+    (2 ** 70, "^workers: must be 1 to 256, got 1180591620717411303424"),  # (an OverflowError deep in multiprocessing)
+])
+def test_tournament_refuses_a_bad_number_of_workers_by_name(workers, words):
+    with pytest.raises(ValueError, match=words):
+        tournament(bots=["random", "cautious"], players=2, games=2, seed=1, progress=False, workers=workers)
+
+
+def test_simulate_stops_at_the_tournaments_largest_size_and_refuses_a_negative_seed():
+    with pytest.raises(ValueError, match=f"^games: must be at most {MAX_GAMES:,}"):
+        simulate(games=MAX_GAMES + 1)
+    with pytest.raises(ValueError, match="^seed: must be 0 or more, got -7"):
+        simulate(games=1, seed=-7)

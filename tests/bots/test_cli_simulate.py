@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import re
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -51,17 +53,23 @@ def test_a_different_seed_gives_different_numbers(two_runs):
     (("--players", "7"), "invalid choice: 7"),
     (("--players", "1"), "invalid choice: 1"),
     (("--players", "four"), "invalid int value"),
-    (("--games", "0"), "--games must be at least 1"),
-    (("--games", "-3"), "--games must be at least 1"),
+    (("--games", "0"), "argument --games: must be at least 1, got 0"),
+    (("--games", "-3"), "argument --games: must be at least 1, got -3"),
+    # (it ran for ever, silently; a tournament stops at the same size)
+    (("--games", "99999999999999999999"), "argument --games: must be at most 1,000,000"),
     (("--bots", "random,nobody"), "unknown bot(s) nobody"),
-    (("--bots", ","), "unknown bot(s) (none given)"),
-    (("--seed", "abc"), "invalid int value: 'abc'"),
+    (("--bots", ","), "no bot named; give one or more of cautious, odds, random, search"),
+    (("--seed", "abc"), "argument --seed: must be a whole number, got 'abc'"),
+    # (random.Random takes -1 as 1: it replayed --seed 1's games)
+    (("--seed", "-1"), "argument --seed: must be at least 0, got -1"),
     (("--frobnicate",), "unrecognized arguments"),
 ])
 def test_bad_arguments_are_refused_with_a_clear_message(args, message):
     result = run(*args, timeout=60)
     assert result.returncode == 2
     assert message in result.stderr
+    if "unrecognized" not in message:  # (argparse says that one at the top)
+        assert "deepsea_widget simulate: error" in result.stderr  # the subcommand's usage, not the top one
     assert "Traceback" not in result.stderr
     assert result.stdout == ""
 
@@ -72,7 +80,7 @@ def test_no_command_is_refused():
     assert result.returncode == 2 and "required" in result.stderr
 
 
-@pytest.mark.parametrize("workers", ["0", "-2", "two"])
+@pytest.mark.parametrize("workers", ["0", "-2", "two", "257", "99999999999999999999"])
 def test_tournament_refuses_a_bad_number_of_workers(workers):
     result = subprocess.run([sys.executable, "-m", "deepsea_widget", "tournament", "--workers", workers],
                             capture_output=True, text=True, cwd=ROOT, timeout=60)
@@ -99,7 +107,7 @@ def test_a_tournament_needs_two_different_bots(bots):
 def test_a_tournament_past_its_largest_size_is_a_usage_error():
     result = subprocess.run([sys.executable, "-m", "deepsea_widget", "tournament", "--games", "2000000"],
                             capture_output=True, text=True, cwd=ROOT, timeout=60)
-    assert result.returncode == 2 and "--games must be at most 1,000,000" in result.stderr
+    assert result.returncode == 2 and "argument --games: must be at most 1,000,000" in result.stderr
     assert "Traceback" not in result.stderr
 
 
@@ -128,3 +136,13 @@ def test_an_unseeded_run_prints_the_seed_it_drew_and_that_seed_repeats_it():
     assert again.returncode == 0, again.stderr
     assert again.stdout.splitlines()[1:] == first.stdout.splitlines()[1:]
     assert again.stdout.splitlines()[0].startswith(f"3 games, 2 divers, seed {found[1]}; mean dive length")
+
+
+def test_ctrl_c_stops_with_a_word_not_a_traceback():
+    proc = subprocess.Popen([sys.executable, "-m", "deepsea_widget", "simulate", "--games", "1000000"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    time.sleep(3)  # (past the imports: the games are under way)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and err.strip().endswith("interrupted"), (proc.returncode, err)
+    assert "Traceback" not in err and out == ""
