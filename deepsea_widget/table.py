@@ -19,6 +19,7 @@ from .rules import Game, IllegalActionError, action_from_dict
 from .rules.actions import TurnBack
 from .rules.events import DiveStarted, Rolled, plural
 from .rules.chips import N_CHIPS
+from .rules.plain import plain
 from .rules.position import MAX_PLAYERS, MIN_PLAYERS, _is_int, name_problem, parse_saved_json
 
 MAX_LOG = 400
@@ -419,6 +420,7 @@ class Table:
 
     def _edited_game(self, op) -> tuple[Game, str]:
         """The game after edit ``op`` (nothing changes here); IntentError saying why not."""
+        op = plain(op)  # (numpy ints from a script, as the odds give them)
         if not isinstance(op, dict):
             raise IntentError("edit: must be a dict with an 'op'")
         kind = op.get("op")

@@ -14,6 +14,7 @@ import os
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 
+from ..rules.plain import plain
 from ..rules.position import new_rng
 from .simulate import MAX_GAMES, check_bots, check_games, check_player_count, play_game
 
@@ -190,6 +191,7 @@ def tournament(bots=("odds", "search", "cautious", "random"), players=4, games=2
     processes (at least 1; None: all local cores). ``progress``: a tqdm bar.
     Deterministic for a given seed, whatever the executor.
     """
+    players, games, seed, workers = plain(players), plain(games), plain(seed), plain(workers)  # (numpy ints too)
     bots = check_bots(bots, names_only=True)
     if len(set(bots)) != len(bots):
         raise ValueError("bots: list each bot once")

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .plain import plain
+
 DIE_FACES = (1, 2, 3)
 
 
@@ -23,7 +25,7 @@ class Roll:
     def __post_init__(self):
         if self.dice is None:
             return
-        d = self.dice
+        d = plain(self.dice)
         if (not isinstance(d, (tuple, list)) or len(d) != 2
                 or any(not isinstance(x, int) or isinstance(x, bool) or x not in DIE_FACES for x in d)):
             raise ValueError(f"dice must be two faces, each 1, 2 or 3; got {d!r}")
@@ -48,6 +50,7 @@ class Drop:
     index: int
 
     def __post_init__(self):
+        object.__setattr__(self, "index", plain(self.index))
         if not isinstance(self.index, int) or isinstance(self.index, bool) or self.index < 0:
             raise ValueError(f"Drop index must be a non-negative int, got {self.index!r}")
 

@@ -13,6 +13,7 @@ from . import events as ev
 from .actions import Action, Drop, PickUp, Roll, Stay, TurnBack, action_from_dict
 from .chips import LEVELS, STACK_SIZE, BankedItem, Item
 from .errors import IllegalActionError
+from .plain import plain
 from .position import (FULL_AIR, N_DIVES, _is_int, new_game_start, parse_saved_json, rng_from_json,
                        rng_to_json, validate_start, what_if_start)
 
@@ -68,7 +69,7 @@ class Game:
 
     def __init__(self, players=3, seed=None, first_player=0):
         # a start built here is valid by construction: skip re-checking it
-        self._setup(new_game_start(players, seed, first_player), checked=True)
+        self._setup(new_game_start(plain(players), plain(seed), plain(first_player)), checked=True)
 
     # ----- construction -------------------------------------------------
     @classmethod
@@ -82,9 +83,9 @@ class Game:
         Hidden values are drawn (seeded) from the chips not banked.
         """
         game = cls.__new__(cls)
-        game._setup(what_if_start(players=players, trail=trail, positions=positions,
-                                  returning=returning, carried=carried, banked=banked, air=air,
-                                  dive=dive, turn=turn, seed=seed, last_returned=last_returned))
+        game._setup(what_if_start(**plain(dict(
+            players=players, trail=trail, positions=positions, returning=returning, carried=carried,
+            banked=banked, air=air, dive=dive, turn=turn, seed=seed, last_returned=last_returned))))
         return game
 
     def _setup(self, start: dict, checked: bool = False) -> None:
