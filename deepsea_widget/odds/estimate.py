@@ -259,11 +259,13 @@ def batch_codes(seat_policies):
 def _policy_name(spec) -> str:
     """A seat's bot as `HomeEstimate.policies` names it: a bot's own name, or, for a class that
     only inherits one (it may decide otherwise), its class name and the bot it comes from."""
+    from ..bots import Policy  # noqa: PLC0415
+
     if isinstance(spec, str):
         return spec
     kind = type(spec)
     name = getattr(spec, "name", None)
-    if name in (None, "policy"):  # (the base class's placeholder: no bot of that name)
+    if name in (None, Policy.name):  # (the base class's placeholder: no bot of that name)
         return kind.__name__
     if "name" in vars(kind) or "name" in vars(spec):
         return name

@@ -2,7 +2,7 @@
 // space by space along its path (jumped divers included, so a skip is
 // visible). Pure functions; the board turns the steps into a Web Animation.
 
-import type { GameEvent } from "./model";
+import type { GameEvent, LastRoll } from "./model";
 import { pawnPoint, round, type Point, type TrailLayout } from "./layout";
 
 /** Auto-play speeds: per space of a move, and the pause before the next bot turn. */
@@ -20,7 +20,7 @@ export function isSpeed(value: string): value is Speed {
 }
 
 /** The last roll of the step, if any: its two faces and the spaces it moves. */
-export function lastRoll(events: GameEvent[] | undefined): { dice: [number, number]; move: number; name: string } | null {
+export function lastRoll(events: GameEvent[] | undefined): LastRoll | null {
   for (let i = (events?.length ?? 0) - 1; i >= 0; i--) {
     const e = events![i];
     if (e.type === "Rolled" && Array.isArray(e.dice) && e.dice.length === 2) {
@@ -35,7 +35,7 @@ export function lastRoll(events: GameEvent[] | undefined): { dice: [number, numb
  * dive start, so a roll made before a new dive began in the same step (the last turn of the
  * dive that ended) is not counted. Which roll the dice show is Python's `last_roll`.
  */
-export function stepRoll(events: GameEvent[] | undefined): ReturnType<typeof lastRoll> {
+export function stepRoll(events: GameEvent[] | undefined): LastRoll | null {
   const all = events ?? [];
   const start = all.map((e) => e.type).lastIndexOf("DiveStarted");
   return lastRoll(start >= 0 ? all.slice(start) : all);
