@@ -16,8 +16,9 @@ table built once per n and kept (`_tables`: int16, 4.6 MB each for four
 divers), and each move only touches its group's box: about 7 ns a cell of a
 big four-diver group, a few times less a state than the sorting solvers. The
 gather builds its index a chunk of rows at a time (`_CHUNK` cells), so the
-index never leaves the cache, and the roll's 1/9 is applied to each gathered
-chunk while it is there (a pass fewer over the whole box).
+index never leaves the cache. A roll's 1/9 is not applied to the cells at all:
+each group keeps one factor its values are to be multiplied by (`_Group.factor`),
+applied only to the sums that settle the dive's ends.
 
 A box holds only the spaces with some probability along each axis: the gather
 leaves out empty rows at either end of axis 0, and, for a big group, the spaces
@@ -124,13 +125,16 @@ def _tables(n: int) -> tuple[np.ndarray, np.ndarray]:
 class _Group:
     """The states of one group: a box of probabilities at index ``lo``, in its layout."""
 
-    __slots__ = ("seats", "array", "lo", "buffer")
+    __slots__ = ("seats", "array", "lo", "buffer", "factor")
 
     def __init__(self, seats: list[int]):
         self.seats = seats  # chain seats in the water: the diver to move, then turn order
         self.array = None
         self.lo: list[int] = []
         self.buffer = None  # the workspace memory that holds ``array``
+        # what every value of ``array`` is still to be multiplied by: a roll's 1/9 is kept
+        # here, once for the group, rather than applied to each of its cells
+        self.factor = 1.0
 
 
 class _Workspace:
@@ -213,25 +217,26 @@ class DenseSolver:
         return [(t + k) % n for k in range(n) if in_water >> ((t + k) % n) & 1]
 
     def _push_positions(self, air: int, t: int, in_water: int, lo: list[int],
-                        values: np.ndarray) -> None:
-        """Queue states given in positions (a box at index ``lo``, axes in turn order from ``t``)."""
+                        values: np.ndarray, factor: float = 1.0) -> None:
+        """Queue states given in positions (a box at index ``lo``, axes in turn order from ``t``;
+        the probabilities are ``values`` times ``factor``)."""
         chain = self.chain
         if not in_water & chain.carrying:  # only empty-handed divers left: all get home
-            chain.home_mass[chain.full] += values.sum()
+            chain.home_mass[chain.full] += float(values.sum()) * factor
             return
         n = values.ndim
         if n == 1:  # one diver left: look its chance up
             chain.count(int(np.count_nonzero(values)))
             p_home = self.lone[chain.chips[t], air, lo[0] - PAD:lo[0] - PAD + values.size]
-            chain.home_mass[chain.full] += float(values @ p_home)
-            chain.home_mass[chain.full ^ in_water] += float(values @ (1.0 - p_home))
+            chain.home_mass[chain.full] += float(values @ p_home) * factor
+            chain.home_mass[chain.full ^ in_water] += float(values @ (1.0 - p_home)) * factor
             return
         if n == 2:  # two divers left: look up how the dive ends
             chain.count(int(np.count_nonzero(values)))
             o = next(j for j in range(chain.n) if j != t and in_water >> j & 1)
             table = pair_outcomes(chain.chips[t], chain.chips[o])[
                 air, :, lo[0] - PAD:lo[0] - PAD + values.shape[0], lo[1] - PAD:lo[1] - PAD + values.shape[1]]
-            first, second, both, neither = (table.reshape(4, -1) @ values.reshape(-1)).tolist()
+            first, second, both, neither = ((table.reshape(4, -1) @ values.reshape(-1)) * factor).tolist()
             home = chain.full ^ in_water  # the divers already home
             chain.home_mass[home | 1 << t] += first
             chain.home_mass[home | 1 << o] += second
@@ -248,7 +253,7 @@ class DenseSolver:
         target = [max(lo[0] - pad, PAD + 1), lo[0] + values.shape[0] - 1]
         box = [(target[0], target[1])] + [(a, a + s - 1) for a, s in zip(lo[1:], values.shape[1:])]
         inner = math.prod(source.shape[1:])
-        self._gather(air, t, in_water, source, box, _tables(n)[1], lo[0] - pad, inner, 0)
+        self._gather(air, t, in_water, source, box, _tables(n)[1], lo[0] - pad, inner, 0, factor)
 
     def _offsets(self, sizes, base: int, stride: int, shape, skip: int) -> np.ndarray:
         """The part of the flat source index that does not come from the table (see `_gather`)."""
@@ -271,7 +276,7 @@ class DenseSolver:
         return group
 
     def _gather(self, air, t, in_water, source, box, table, base, stride, skip,
-                scale=None) -> None:
+                factor: float = 1.0) -> None:
         """Add the source cells for every cell of ``box`` to the group (air, t, in_water),
         empty rows at either end of axis 0 left out.
 
@@ -280,7 +285,7 @@ class DenseSolver:
         ``1`` on (from the box's corner). Cells the table has no state for come
         out negative (clipped onto the empty cell 0). The index is built and
         used a few rows at a time, so that it stays in the cache; so are the
-        values gathered, multiplied by ``scale`` if given and counted.
+        values gathered are counted. The probabilities are the source's values times ``factor``.
         """
         cut = tuple(slice(a, b + 1) for a, b in box)
         sizes = [b - a + 1 for a, b in box]
@@ -303,8 +308,6 @@ class DenseSolver:
             ix += offsets
             chunk = values[r:e]
             src.take(ix, mode="clip", out=chunk)
-            if scale is not None:
-                chunk *= scale
             k = int(np.count_nonzero(bits[r:e]))
             if k:
                 states += k
@@ -324,8 +327,10 @@ class DenseSolver:
         lo = [a for a, _ in box]
         values, lo[0] = values[first:last + 1], lo[0] + first
         if group.array is None:
-            group.array, group.lo, group.buffer = values, lo, flat
+            group.array, group.lo, group.buffer, group.factor = values, lo, flat, factor
             return
+        if factor != group.factor:  # (states arriving by another path, after other rolls)
+            values *= factor / group.factor
         # merge: a box around both
         old, old_lo = group.array, group.lo
         new_lo = [min(a, b) for a, b in zip(old_lo, lo)]
@@ -360,12 +365,14 @@ class DenseSolver:
         n = len(seats)
         chain.layers += 1
         air_next = air - chain.chips[t]
+        factor = group.factor
         if air_next <= 0:  # the dive ends after this move: who gets home on it?
             rows = max(0, min(a.shape[0], PAD + MAX_MOVE + 1 - lo[0]))  # those the sub is in reach of
             near = a[:rows].sum(axis=tuple(range(1, a.ndim)))
             y = slice(lo[0] - PAD, lo[0] - PAD + rows)
-            chain.home_mass[chain.full ^ (in_water & ~(1 << t))] += float(self.reach[t][y] @ near)
-            chain.home_mass[chain.full ^ in_water] += float(self.short[t][y] @ near) + float(a[rows:].sum())
+            chain.home_mass[chain.full ^ (in_water & ~(1 << t))] += float(self.reach[t][y] @ near) * factor
+            chain.home_mass[chain.full ^ in_water] += (float(self.short[t][y] @ near)
+                                                       + float(a[rows:].sum())) * factor
             return
         pad = n - 1
         moves = chain.moves[t]
@@ -383,12 +390,10 @@ class DenseSolver:
         out[pad:pad + rows, :pad] = 0.0
         out[pad:pad + rows, pad + a.shape[1]:used] = 0.0
         moved = out[pad:pad + rows, pad:pad + a.shape[1]]
-        scale = self._move(a, moved, moves, self.plain[t])
+        factor *= self._move(a, moved, moves, self.plain[t])
         if z_lo <= PAD:  # y <= 0: home on this move
-            if scale is not None:
-                moved[:PAD + 1 - z_lo] *= scale
             home = moved[:PAD + 1 - z_lo].sum(axis=0)
-            self._push_positions(air_next, seats[1], in_water & ~(1 << t), lo[1:], home)
+            self._push_positions(air_next, seats[1], in_water & ~(1 << t), lo[1:], home, factor)
         if first > last:
             return
         # the next group: axis 0 the next diver in free spaces, ..., last the mover in spaces
@@ -399,13 +404,13 @@ class DenseSolver:
                + [(b, b + s - 1) for b, s in zip(lo[2:], a.shape[2:])]
                + [(first, top)])
         self._gather(air_next, seats[1], in_water, out, box, _tables(n)[0],
-                     (z_lo - pad) * _WIDE + lo[1] - pad, math.prod(a.shape[2:]), 1, scale)
+                     (z_lo - pad) * _WIDE + lo[1] - pad, math.prod(a.shape[2:]), 1, factor)
 
     def _move(self, a: np.ndarray, out: np.ndarray, moves, plain: bool):
         """Write into ``out`` every roll of the states ``a`` (free coordinates along axis 0):
         y -> y - m with probability w; out's row 0 is y = a's row 0 - the largest move.
-        Returns the factor ``out`` is still to be multiplied by (None: none), which is
-        left to whoever reads it (one pass fewer over a big array)."""
+        Returns the factor ``out`` is still to be multiplied by, which is left to the
+        group's factor (one pass fewer over a big array)."""
         n_rows = a.shape[0]
         m_max = moves[-1][0]
         if plain:  # 0-2 items: two running sums of 3, then / 9
@@ -417,7 +422,7 @@ class DenseSolver:
         out[...] = 0.0
         for m, w in moves:
             out[m_max - m:m_max - m + n_rows] += a * w
-        return None
+        return 1.0
 
 
 def _mover_top(out: np.ndarray, row0: int, col0: int, others_lo: list[int], first: int, last: int,
