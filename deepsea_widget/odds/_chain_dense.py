@@ -285,7 +285,8 @@ class DenseSolver:
         ``1`` on (from the box's corner). Cells the table has no state for come
         out negative (clipped onto the empty cell 0). The index is built and
         used a few rows at a time, so that it stays in the cache; so are the
-        values gathered are counted. The probabilities are the source's values times ``factor``.
+        values gathered, which are counted there. The probabilities are the
+        source's values times ``factor``.
         """
         cut = tuple(slice(a, b + 1) for a, b in box)
         sizes = [b - a + 1 for a, b in box]
@@ -300,7 +301,7 @@ class DenseSolver:
         src = source.ravel()
         bits = values.view(np.int64)  # no value is -0.0: a cell is 0.0 iff its bits are
         states = 0
-        first = last = -1  # the first and last rows with a state
+        first = last = -1  # the first row with a state; the last chunk with one (its first row)
         for r in range(0, sizes[0], step):
             e = min(r + step, sizes[0])
             ix = index[:e - r]
@@ -311,17 +312,17 @@ class DenseSolver:
             k = int(np.count_nonzero(bits[r:e]))
             if k:
                 states += k
-                if first < 0:  # (its rows are looked at while they are in the cache)
-                    first = r
-                    while not values[first].max() > 0.0:  # (no value is negative)
-                        first += 1
-                last = r  # the last chunk with a state, for now
+                if first < 0:  # its rows with a state, looked at while they are in the cache
+                    seen = _rows_with_states(bits[r:e])
+                    first, first_last = r + seen[0], r + seen[-1]
+                last = r
         if not states:
             self.space.give_back(flat)
             return
-        # its last row with a state (a chunk often ends in many empty rows)
-        tail = values[last:min(last + step, sizes[0])]
-        last += int(np.flatnonzero(tail.reshape(tail.shape[0], -1).max(axis=1) > 0.0)[-1])
+        if last <= first:  # one chunk had every state
+            last = first_last
+        else:  # the last row with a state (a chunk often ends in many empty rows)
+            last += _rows_with_states(bits[last:min(last + step, sizes[0])])[-1]
         self.chain.count(states)
         group = self._group(air, t, in_water)
         lo = [a for a, _ in box]
@@ -448,6 +449,12 @@ def _mover_top(out: np.ndarray, row0: int, col0: int, others_lo: list[int], firs
                 if rows[cut].any():
                     return t
     return last
+
+
+def _rows_with_states(bits: np.ndarray) -> list[int]:
+    """The rows (along axis 0) of some gathered values, as int64 bits, that hold a state.
+    (No value is negative or -0.0, so a row holds one iff its largest bits are above 0.)"""
+    return np.flatnonzero(bits.reshape(bits.shape[0], -1).max(axis=1)).tolist()
 
 
 def _running_sum3(a: np.ndarray, out: np.ndarray) -> None:
