@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..odds._checks import as_int, check_count, check_distance
 from ..odds.game_odds import free_distance  # noqa: F401 (re-exported for the panels)
+from ..odds.single_diver import p_home
 from ..rules.chips import N_CHIPS
 from ..rules.chips import levels_value as item_value  # noqa: F401 (re-exported for the panels)
 from ..rules.events import fmt_pct, plural  # noqa: F401 (re-exported for the panels)
@@ -88,6 +89,15 @@ def plain_text(text: str) -> str:
     """``text`` (a diver's name) as plotly shows it, letter for letter: plotly reads <, > and &
     in titles, labels and hovers as markup."""
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def shown_chance(distance: int, chips: int, air: int, others: int, p: float) -> float:
+    """``p``, one diver's exact P(home), to print: a chance that rounds to the float 1.0
+    but is not sure (1 - 9**-18, say) becomes the float just below 1, so that it reads
+    ">99.9%", never "100%"."""
+    if p == 1.0 and p_home(distance, chips, air, others, exact=True) != 1:
+        return math.nextafter(1.0, 0.0)
+    return p
 
 
 def estimate_pct(p: float, digits: int = 0) -> str:

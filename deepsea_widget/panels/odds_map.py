@@ -15,19 +15,11 @@ import plotly.graph_objects as go
 from ..odds.single_diver import home_table, p_home, turns_left
 from ._figure import PanelFigure
 from ._common import (AXIS, FULL_AIR, MAX_DISTANCE, MODEL_NOTE, THEME, Situation, check_chart_args, fmt_pct,
-                      plain_text, plural)
+                      plain_text, plural, shown_chance)
 from ._layout import GAME_OVER, keep, short_name, show_message, title_layout, with_note
 
 DISTANCES = np.arange(1, MAX_DISTANCE + 1)
 AIRS = np.arange(0, FULL_AIR + 1)  # row 0: no air left, the dive is over (blank)
-
-
-def _shown(distance: int, chips: int, air: int, others: int, p: float) -> float:
-    """``p`` to print: a chance that rounds to the float 1.0 but is not sure (1 - 9**-18, say)
-    becomes the float just below 1, so that it reads ">99.9%", never "100%"."""
-    if p == 1.0 and p_home(distance, chips, air, others, exact=True) != 1:
-        return math.nextafter(1.0, 0.0)
-    return p
 
 
 @lru_cache(maxsize=64)
@@ -42,7 +34,7 @@ def _grid(chips: int, others: int):
         n = turns_left(int(a), chips, others)
         row = []
         for i, d in enumerate(DISTANCES):
-            p = _shown(int(d), chips, int(a), others, z[a, i])
+            p = shown_chance(int(d), chips, int(a), others, z[a, i])
             if chips >= 6:
                 row.append(f"<b>0%</b><br>with {plural(chips, 'item')} no roll moves you: never home")
             elif math.isinf(n):
@@ -67,7 +59,7 @@ def _marker_text(name, distance, chips, air, others, returning=True, phase="roll
         return f"{name} is in the sub: not in the water yet"
     if air <= 0:
         return f"{name}: distance {distance}, no air left for another turn"
-    p = _shown(distance, chips, air, others, p_home(distance, chips, air, others))
+    p = shown_chance(distance, chips, air, others, p_home(distance, chips, air, others))
     how = ""
     if not returning:
         how = ", if it turned back now" if phase == "roll" else ", if it turns back at its next turn"

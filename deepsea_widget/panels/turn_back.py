@@ -20,7 +20,8 @@ from ..odds.dice import movement_pmf
 from ..odds.single_diver import p_home
 from ._figure import PanelFigure
 from ._common import (AXIS, BAR, BAR_ALT, BAR_MID, FULL_AIR, MEAN_CHIP, MODEL_NOTE, THEME, Situation,
-                      check_chart_args, check_value, fmt_pct, free_distance, item_value, plural)
+                      check_chart_args, check_value, fmt_pct, free_distance, item_value, plural,
+                      shown_chance)
 from ._layout import GAME_OVER, keep, short_name, show_message, title_layout, with_note
 
 # short, on two lines: three bars in each half of a 420 px panel leave about 50 px a label
@@ -36,7 +37,8 @@ def _p(distance, chips, air, others) -> float:
         return 1.0  # in the sub
     if air <= 0:
         return 0.0
-    return float(p_home(distance, chips, min(air, FULL_AIR), others))
+    air = min(air, FULL_AIR)
+    return shown_chance(distance, chips, air, others, float(p_home(distance, chips, air, others)))
 
 
 def turn_back_numbers(distance, chips, air, others=0, value=None, moves=None) -> list[dict]:

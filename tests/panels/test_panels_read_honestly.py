@@ -298,3 +298,12 @@ def test_the_map_never_reads_100_percent_for_a_chance_that_only_rounds_to_one():
     assert "P(home) >99%," in fig.data[3].hovertext[0]
     assert fig.data[0].hovertext[18][18].startswith("<b>>99.9%</b>")  # air 18, distance 19
     assert fig.data[0].hovertext[18][17].startswith("<b>100.0%</b>")  # distance 18: sure
+
+
+def test_the_turn_back_chart_never_reads_100_percent_for_a_chance_that_only_rounds_to_one():
+    # 19 spaces to go with 1 item and 18 turns: P = 1 - 9**-18, the float 1.0 (as on the map);
+    # one space nearer it is sure
+    rows = turn_back_chart(19, 1, 18, 0).data[0]
+    assert rows.text[0] == ">99%" and "P(home) >99%;" in rows.hovertext[0]
+    sure = turn_back_chart(18, 1, 18, 0).data[0]
+    assert sure.text[0] == "100%" and "P(home) 100%;" in sure.hovertext[0]
