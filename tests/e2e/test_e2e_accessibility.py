@@ -58,6 +58,24 @@ CONTRAST_JS = """(el) => {
 }"""
 
 
+# The air gauge's first used and first left cell: air used is a hollow cell (an inset
+# outline), air left a filled one, so the two differ in shape and not only in colour.
+GAUGE_CELLS_JS = """(el) => {
+    const look = (sel) => {
+        const cell = el.querySelector(sel);
+        return cell ? {shadow: getComputedStyle(cell).boxShadow, fill: getComputedStyle(cell).backgroundColor} : null;
+    };
+    return {used: look('.dsw-cell-used'), left: look('.dsw-cell-left')};
+}"""
+
+
+def assert_gauge_cells_differ_in_shape(board: BoardPage) -> None:
+    cells = board.root.evaluate(GAUGE_CELLS_JS)
+    assert cells["used"] and cells["left"], cells
+    assert "inset" in cells["used"]["shadow"] and cells["left"]["shadow"] == "none", cells
+    assert cells["used"]["fill"] != cells["left"]["fill"], cells
+
+
 def axe(board: BoardPage) -> dict:
     page = board.page
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
@@ -115,6 +133,7 @@ def test_axe_finds_no_wcag_violation_on_the_board(open_notebook):
     check("low air")
     air = board.root.locator(".dsw-air-value")
     assert air.evaluate(CONTRAST_JS) >= 3.0
+    assert_gauge_cells_differ_in_shape(board)
     board.click("Edit position")
     # Ann's item-count badge, partly outside her pawn, is part of the pawn (a press there picks
     # or drags her, not the space below), and the pawn shows the grab cursor, not a pointer
@@ -136,6 +155,7 @@ def test_axe_finds_no_wcag_violation_on_the_board(open_notebook):
         check("dark theme, low air")
         assert air.evaluate(CONTRAST_JS) >= 3.0
         assert tick.evaluate(CONTRAST_JS) >= 4.5
+        assert_gauge_cells_differ_in_shape(board)
     finally:
         set_theme(nb.page, "JupyterLab Light")  # the theme is a setting of the shared JupyterLab
     assert not found, "\n".join(f"{state}: {v['id']} ({v['impact']}): {v['nodes'][:2]}"
