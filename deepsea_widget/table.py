@@ -173,6 +173,7 @@ class Table:
     """People and bots around one game; see the module docstring."""
 
     def __init__(self, players=None, bots=None, seed=None, game: Game | None = None, bot_seats=None):
+        dealt = game is None
         if game is None:
             if bot_seats is not None:
                 raise ValueError("bot_seats: goes with game=...; for a new game name the bots in bots=")
@@ -198,6 +199,9 @@ class Table:
         self._before_edits: dict | None = None  # the table when edit mode began
         self._new_notes: list[str] = []  # the table's own log lines since the last change
         self.last_notes: list[str] = []  # ...those of the last change (the board reads them out)
+        # whether the game is a deal of this table's (a new game), not a load, a set-up or a
+        # game given: a deal nobody played is the first the undo list lets go (see `_keep`)
+        self._dealt = dealt
         self._start_game(game)
 
     # ----- state ---------------------------------------------------------
@@ -224,10 +228,22 @@ class Table:
         return {"what": what, "game": self.game, "log": list(self.log), "log_moves": list(self._log_moves),
                 "start_moves": self._start_moves, "last_events": self.last_events, "rolls": list(self._rolls),
                 "summary": self.summary, "human_marks": list(self._human_marks), "bot_seats": self.bot_seats,
-                "policies": self._policies}
+                "policies": self._policies, "dealt": self._dealt}
 
-    def _keep(self, snapshot: dict) -> None:
-        self._earlier = (self._earlier + [snapshot])[-MAX_EARLIER:]
+    def _keep(self, snapshot: dict) -> str:
+        """Keep ``snapshot`` for undo. Past MAX_EARLIER kept, a deal nobody played is let go
+        first (nothing anyone built); else the oldest, and the returned note (for the log)
+        says it can no longer come back ("" when nothing built was let go)."""
+        kept = self._earlier + [snapshot]
+        note = ""
+        if len(kept) > MAX_EARLIER:
+            unplayed = [i for i, s in enumerate(kept) if s["dealt"] and not s["game"].history]
+            dropped = kept.pop(unplayed[0] if unplayed else 0)
+            if not unplayed:
+                note = (f"Undo keeps the last {MAX_EARLIER} replaced games: the oldest, replaced by "
+                        f"{dropped['what']}, can no longer come back (save a game to keep it)")
+        self._earlier = kept
+        return note
 
     def _restore(self, snapshot: dict) -> None:
         self.game, self.log, self.last_events = snapshot["game"], snapshot["log"], snapshot["last_events"]
@@ -235,6 +251,7 @@ class Table:
         self._rolls = snapshot["rolls"]
         self.summary, self._human_marks = snapshot["summary"], snapshot["human_marks"]
         self.bot_seats, self._policies = snapshot["bot_seats"], snapshot["policies"]
+        self._dealt = snapshot["dealt"]
         self._edit_stack = []
 
     def _record(self, events, actor: str | None = None) -> None:
@@ -366,8 +383,11 @@ class Table:
         """A new game for the same seats (Undo brings the old one back)."""
         game = Game(players=list(self.game.players), seed=seed)
         self.set_mode("play")
-        self._keep(self._snapshot("the new game"))
+        dropped = self._keep(self._snapshot("the new game"))
+        self._dealt = True
         self._start_game(game, "New game (Undo brings the last one back)")
+        if dropped:
+            self._note(dropped)
         self._changed()
 
     def set_mode(self, mode: str) -> None:
@@ -381,8 +401,10 @@ class Table:
             self._before_edits = self._snapshot("the set-up")
             note = "Edit mode: set up a what-if position"
         elif self._edit_stack:  # the position changed: the game before it can come back by undo
-            self._keep(self._before_edits)
+            dropped = self._keep(self._before_edits)
             note = "Back to play (Undo brings the game before the set-up back)"
+            if dropped:
+                note = f"{note}. {dropped}"
         else:
             note = "Back to play"
         self.mode = mode
@@ -404,6 +426,7 @@ class Table:
         if self.mode != "edit":
             self.set_mode("edit")
         stack = self._edit_stack + [self._snapshot("the edit")]
+        self._dealt = False
         self._start_game(edited, f"Edit: {describe_edit(op, edited)}")
         self._edit_stack = stack
         self._changed()
@@ -553,9 +576,12 @@ class Table:
         """Continue a saved game here (Undo brings the replaced one back)."""
         loaded = Table.from_json(text)
         self.set_mode("play")
-        self._keep(self._snapshot("the load"))
+        dropped = self._keep(self._snapshot("the load"))
         self.bot_seats, self._policies = loaded.bot_seats, loaded._policies
+        self._dealt = False
         self._start_game(loaded.game, "Loaded a saved game (Undo brings the last one back)")
+        if dropped:
+            self._note(dropped)
         self._human_marks = loaded._human_marks  # (so Undo takes back a person's action and its bots' replies)
         self._changed()
 

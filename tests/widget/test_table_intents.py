@@ -248,6 +248,32 @@ def test_new_game_load_and_set_up_can_be_undone(table):
     assert not any(line.startswith("Edit") for line in table.log)  # the log as it was before edit mode
 
 
+def test_many_new_games_never_drop_a_played_game_for_a_deal_nobody_played(table):
+    # Undo keeps the last MAX_EARLIER replaced games; a 51st New game dropped the played one
+    from deepsea_widget.table import MAX_EARLIER
+
+    send(table, type="action", seat=0, action={"type": "roll"})
+    played = table.game.to_json()
+    for _ in range(MAX_EARLIER + 5):
+        assert send(table, type="new_game")
+    assert not any("no longer" in line for line in table.log)  # only unplayed deals were dropped
+    while not table.game.history:  # back through the deals to the played game
+        assert send(table, type="undo")
+    assert table.game.to_json() == played
+
+
+def test_when_undo_can_no_longer_bring_a_game_back_the_log_says_so():
+    from deepsea_widget.table import MAX_EARLIER
+
+    table = Table(players=["Ann", "Bob"], seed=1)
+    for _ in range(MAX_EARLIER + 1):  # each game played one move, then replaced
+        assert send(table, type="action", seat=table.game.current_player, action={"type": "roll"})
+        assert send(table, type="new_game")
+    assert "Undo keeps the last 50 replaced games: the oldest, replaced by the new game, can no longer " \
+           "come back" in table.log[0]
+    assert table.last_notes[-1] == table.log[0]
+
+
 def test_bad_table_arguments_are_value_errors():
     with pytest.raises(ValueError, match="players: must be a list of names"):
         Table(players="Ann")
