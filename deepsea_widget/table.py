@@ -42,14 +42,32 @@ class IntentError(ValueError):
 
 
 _HUGE = 10 ** 9  # no seat, space, air, level or index of an intent comes near this
+MAX_NESTING = 16  # levels of lists and objects in an intent (a real one has 4 at most)
+
+
+def _too_deep(value) -> bool:
+    """Whether lists and dicts in ``value`` nest more than MAX_NESTING levels (looked at a
+    level at a time, not recursively: a message may nest a few hundred deep)."""
+    level = [value]
+    for _ in range(MAX_NESTING + 1):
+        level = [v for item in level
+                 for v in (item.values() if isinstance(item, dict) else item if isinstance(item, list) else ())]
+        if not level:
+            return False
+    return True
 
 
 def _holds_huge(value) -> bool:
     """Whether ``value`` is, or a list in it holds, an int of 10 digits or more (Python cannot
     even print one of over 4,300 digits, so it is refused before any message quotes it)."""
-    if isinstance(value, list):
-        return any(_holds_huge(v) for v in value)
-    return _is_int(value) and abs(value) >= _HUGE
+    stack = [value]  # (not recursive: lists may nest a few hundred deep)
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list):
+            stack.extend(item)
+        elif _is_int(item) and abs(item) >= _HUGE:
+            return True
+    return False
 
 
 def _field(msg: dict, key: str, kind, what: str, where: str | None = None):
@@ -443,7 +461,6 @@ class Table:
 
     def _edited_game(self, op) -> tuple[Game, str]:
         """The game after edit ``op`` (nothing changes here); IntentError saying why not."""
-        op = plain(op)  # (numpy ints from a script, as the odds give them)
         if not isinstance(op, dict):
             raise IntentError("edit: must be a dict with an 'op'")
         kind = op.get("op")
@@ -458,6 +475,7 @@ class Table:
         if huge is not None:
             raise IntentError(f"{where}: {huge!r} holds a number of 10 digits or more; no seat, space, "
                               f"level, air or index comes near that")
+        op = plain(op, where)  # (numpy ints from a script, as the odds give them)
         pos = position_of(self.game)
         n = len(pos["players"])
 
@@ -614,6 +632,8 @@ class Table:
                     "load": lambda m: self.load_json(_field(m, "text", str, "the saved game's text"))}
         if kind not in handlers:
             raise IntentError(f"malformed intent: unknown type {kind!r}")
+        if _too_deep(msg):
+            raise IntentError(f"malformed {kind} intent: lists and objects nested more than {MAX_NESTING} deep")
         extra = set(msg) - INTENT_FIELDS[kind]
         if extra:
             raise IntentError(f"malformed {kind} intent: unexpected field(s) {', '.join(sorted(map(repr, extra)))}; "

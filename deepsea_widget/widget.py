@@ -113,8 +113,9 @@ class Board(anywidget.AnyWidget):
                     callback()
             return
         if (isinstance(content, dict) and content.get("type") == "bot_step" and content.get("auto") is True
-                and content.get("seq") != self.table.seq):
+                and type(content.get("seq")) is int and content["seq"] != self.table.seq):
             return  # auto-play from a second view of this board, already stepped by the first
+            # (a step without a state number is malformed, not stale: the table refuses it)
         self.table.handle(content)
         self.refresh()
 

@@ -124,7 +124,7 @@ def simulate(players=4, games=1000, seed=None, bots=("cautious",), progress=None
     ``progress``: an optional callable given the number of games finished so far.
     Bad arguments raise ValueError naming the argument, before any game is played.
     """
-    players, games, seed = plain(players), plain(games), plain(seed)  # (numpy ints too)
+    players, games, seed = plain(players, "players"), plain(games, "games"), plain(seed, "seed")  # (numpy ints too)
     check_player_count(players)
     check_games(games, most=MAX_GAMES)
     bots = check_bots(bots, names_only=False)

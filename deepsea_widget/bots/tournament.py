@@ -191,7 +191,8 @@ def tournament(bots=("odds", "search", "cautious", "random"), players=4, games=2
     processes (at least 1; None: all local cores). ``progress``: a tqdm bar.
     Deterministic for a given seed, whatever the executor.
     """
-    players, games, seed, workers = plain(players), plain(games), plain(seed), plain(workers)  # (numpy ints too)
+    players, games, seed, workers = (plain(players, "players"), plain(games, "games"), plain(seed, "seed"),
+                                      plain(workers, "workers"))  # (numpy ints too)
     bots = check_bots(bots, names_only=True)
     if len(set(bots)) != len(bots):
         raise ValueError("bots: list each bot once")

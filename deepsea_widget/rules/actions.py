@@ -25,7 +25,7 @@ class Roll:
     def __post_init__(self):
         if self.dice is None:
             return
-        d = plain(self.dice)
+        d = plain(self.dice, "dice")
         if (not isinstance(d, (tuple, list)) or len(d) != 2
                 or any(not isinstance(x, int) or isinstance(x, bool) or x not in DIE_FACES for x in d)):
             raise ValueError(f"dice must be two faces, each 1, 2 or 3; got {d!r}")
@@ -50,7 +50,7 @@ class Drop:
     index: int
 
     def __post_init__(self):
-        object.__setattr__(self, "index", plain(self.index))
+        object.__setattr__(self, "index", plain(self.index, "Drop index"))
         if not isinstance(self.index, int) or isinstance(self.index, bool) or self.index < 0:
             raise ValueError(f"Drop index must be a non-negative int, got {self.index!r}")
 
@@ -94,5 +94,5 @@ def action_from_dict(data) -> Action:
         raise ValueError(f"unknown action type {kind!r}")
     extra = set(data) - allowed
     if extra:
-        raise ValueError(f"unexpected field(s) in {kind} action: {', '.join(sorted(map(str, extra)))}")
+        raise ValueError(f"unexpected field(s) in {kind} action: {', '.join(sorted(map(repr, extra)))}")
     return action

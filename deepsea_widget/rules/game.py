@@ -13,7 +13,7 @@ from . import events as ev
 from .actions import Action, Drop, PickUp, Roll, Stay, TurnBack, action_from_dict
 from .chips import LEVELS, STACK_SIZE, BankedItem, Item
 from .errors import IllegalActionError
-from .plain import plain
+from .plain import plain, shown
 from .position import (FULL_AIR, N_DIVES, _is_int, new_game_start, parse_saved_json, rng_from_json,
                        rng_to_json, validate_start, what_if_start)
 
@@ -69,7 +69,8 @@ class Game:
 
     def __init__(self, players=3, seed=None, first_player=0):
         # a start built here is valid by construction: skip re-checking it
-        self._setup(new_game_start(plain(players), plain(seed), plain(first_player)), checked=True)
+        self._setup(new_game_start(plain(players, "players"), plain(seed, "seed"),
+                                    plain(first_player, "first_player")), checked=True)
 
     # ----- construction -------------------------------------------------
     @classmethod
@@ -219,7 +220,7 @@ class Game:
         if seat is not None and not _is_int(seat):
             raise IllegalActionError(f"seat must be a seat number, got {seat!r}")
         if seat is not None and not 0 <= seat < len(self._names):
-            raise IllegalActionError(f"seat {seat}: no such seat (seats are 0..{len(self._names) - 1})")
+            raise IllegalActionError(f"seat {shown(seat)}: no such seat (seats are 0..{len(self._names) - 1})")
         if seat is not None and seat != self._current:
             raise IllegalActionError(f"it is {self._names[self._current]}'s turn")
         d = self._divers[self._current]

@@ -250,7 +250,7 @@ def validate_start(start) -> dict:
         raise ValueError(f"start position is missing field(s): {', '.join(missing)}")
     extra = set(start) - set(required)
     if extra:
-        raise ValueError(f"start position has unknown field(s): {', '.join(sorted(map(str, extra)))}")
+        raise ValueError(f"start position has unknown field(s): {', '.join(sorted(map(repr, extra)))}")
     if not isinstance(start["players"], list):  # a start always lists the names (check_players makes them)
         raise ValueError(f"players: must be a list of names, got {start['players']!r}")
     names = check_players(start["players"])

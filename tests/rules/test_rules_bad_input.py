@@ -81,10 +81,16 @@ def test_acting_out_of_turn_is_refused():
     assert g.current_player == 1
 
 
-@pytest.mark.parametrize("seat", [-1, 2, 10 ** 100])
-def test_a_seat_number_beyond_the_table_is_no_such_seat(seat):
+@pytest.mark.parametrize("seat, shown", [(-1, "-1"), (2, "2"), (10 ** 99, str(10 ** 99)),
+                                         (10 ** 100, "a number of 100 digits or more"),
+                                         (-10 ** 5000, "a number of 100 digits or more")],
+                         ids=["-1", "2", "10**99", "10**100", "-10**5000"])
+def test_a_seat_number_beyond_the_table_is_no_such_seat(seat, shown):
+    # (Python cannot print an int of over 4,300 digits: quoting one raised a ValueError about
+    # string conversion, and why_illegal raised it instead of answering)
     g = make([1, 1, 2], [0, 0], players=["Ann", "Bob"])
-    assert_refused(g, Roll(), re.escape(f"seat {seat}: no such seat (seats are 0..1)"), seat=seat)
+    assert_refused(g, Roll(), re.escape(f"seat {shown}: no such seat (seats are 0..1)"), seat=seat)
+    assert g.why_illegal(Roll(), seat=seat) == f"seat {shown}: no such seat (seats are 0..1)"
 
 
 @pytest.mark.parametrize("seat", [True, False, 0.0, "0"])
@@ -339,3 +345,26 @@ def test_every_chart_is_at_the_package_root():
 
     for name in ("odds_map", "turn_back_chart", "divers_chart", "dice_chart", "no_return_chart"):
         assert callable(getattr(deepsea_widget, name)), name
+
+
+@pytest.mark.parametrize("build, where", [
+    (lambda: Roll(dice=(10 ** 5000, 1)), "dice[0]"),
+    (lambda: Drop(-10 ** 5000), "Drop index"),
+    (lambda: Game(players=10 ** 5000), "players"),
+    (lambda: Game(players=2, seed=-10 ** 5000), "seed"),
+    (lambda: Game(players=2, first_player=10 ** 5000), "first_player"),
+    (lambda: Game.from_position(players=2, trail=[1, 2], positions=[1, 10 ** 5000]), "positions[1]"),
+], ids=["dice", "drop", "players", "seed", "first_player", "positions"])
+def test_a_number_too_long_to_print_is_refused_by_name(build, where):
+    # Python cannot print an int of over 4,300 digits: these all raised "Exceeds the limit (4300
+    # digits) for integer string conversion", naming nothing
+    with pytest.raises(ValueError, match=re.escape(f"{where}: a number of 100 digits or more")):
+        build()
+
+
+def test_lists_nested_hundreds_deep_are_refused_by_name_not_with_a_recursion_error():
+    deep = json.loads("[" * 400 + "]" * 400)
+    with pytest.raises(ValueError, match=re.escape("dice[0][0][0][0][…]: lists nested more than 50 deep")):
+        Roll(dice=deep)
+    with pytest.raises(ValueError, match=re.escape("carried[0][0][0][0][…]: lists nested more than 50 deep")):
+        Game.from_position(players=2, trail=[1, 2], positions=[1, 0], carried=[deep, []])

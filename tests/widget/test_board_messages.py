@@ -44,6 +44,47 @@ def test_a_stale_auto_play_step_from_a_second_view_is_dropped_quietly():
     assert b.view["error"] == "" and b.view["seq"] == seq + 1
 
 
+@pytest.mark.parametrize("seq", [None, "2", 2.0, True])
+def test_an_auto_play_step_without_a_state_number_is_refused_not_dropped(seq):
+    # (a stale step from a second view is dropped quietly; one that quotes no state number
+    # is malformed: it was dropped quietly too, so the board waited for nothing)
+    b = board()
+    for seat in (0, 1):
+        b._handle_custom_msg({"type": "action", "seq": b.view["seq"], "seat": seat, "action": {"type": "roll"}}, [])
+        b._handle_custom_msg({"type": "action", "seq": b.view["seq"], "seat": seat, "action": {"type": "stay"}}, [])
+    before, refusals = b.game.to_json(), b.view["refusals"]
+    msg = {"type": "bot_step", "auto": True}
+    if seq is not None:
+        msg["seq"] = seq
+    b._handle_custom_msg(msg, [])
+    assert "'seq'" in b.view["error"] and b.view["refusals"] == refusals + 1
+    assert b.game.to_json() == before
+
+
+LONE = "\ud800"  # a lone surrogate: JSON.stringify sends it (as \ud800), Python's json reads it
+
+
+def save_with_a_lone_surrogate_key() -> str:
+    data = json.loads(Table(players=["Ann", "Bob"], seed=5).to_json())
+    data["game"]["start"][LONE] = 1
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("msg", [
+    lambda: {"type": "action", "seq": 0, "seat": 0, "action": {"type": "roll", LONE: 1}},
+    lambda: {"type": "load", "seq": 0, "text": save_with_a_lone_surrogate_key()},
+], ids=["action", "load"])
+def test_a_refusal_quoting_a_lone_surrogate_can_still_be_sent(msg):
+    # the refusal quoted the key raw, and the kernel's serializer then refused the whole
+    # view ("surrogates not allowed"), so the board never heard why
+    from jupyter_client.session import json_packer
+
+    b = board()
+    b._handle_custom_msg(json.loads(json.dumps(msg())), [])
+    assert "'\\ud800'" in b.view["error"]
+    json_packer({"state": {"view": b.view}})
+
+
 def test_export_answers_with_the_saved_game(monkeypatch):
     b = board()
     sent = []

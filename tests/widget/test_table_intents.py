@@ -69,6 +69,11 @@ def test_a_legal_action_advances_the_state_number(table):
     ({"type": "edit", "seq": 0, "edit": {"op": "set_air", "air": 9}}, "edit mode"),
     ({"type": "load", "seq": 0, "text": "{not json"}, "invalid JSON"),
     ({"type": "load", "seq": 0, "text": "[" * 100_000}, "nested too deeply"),
+    # nested 400 deep (JSON from the front end can be): a RecursionError escaped, unrefused
+    ({"type": "action", "seq": 0, "seat": 0, "action": {"type": "roll", "dice": json.loads("[" * 400 + "]" * 400)}},
+     "malformed action intent: lists and objects nested more than 16 deep"),
+    ({"type": "edit", "seq": 0, "edit": {"op": "set_air", "air": json.loads("[" * 400 + "]" * 400)}},
+     "malformed edit intent: lists and objects nested more than 16 deep"),
     ({"type": "undo", "seq": 0}, "nothing to undo"),
 ])
 def test_bad_intents_change_nothing_and_say_why(table, msg, words):
