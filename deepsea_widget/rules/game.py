@@ -40,6 +40,17 @@ _SUMMARY_FIRST_KEYS = frozenset({"dive", "air", "phase", "current_player", "posi
                                  "trail_length"})
 
 
+def _same_json(a, b) -> bool:
+    """``a == b`` with the same JSON types all through: true is not 1, and 1.0 is not 1."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same_json(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same_json(a[k], b[k]) for k in a)
+    return a == b
+
+
 class Diver:
     """One diver. ``position``: 0 = in the submarine, k = trail space k (1-based)."""
 
@@ -540,16 +551,21 @@ class Game:
             except ValueError as exc:
                 raise ValueError(f"history[{i}]: {exc}") from None
         game = cls._replay(data["start"], actions)
-        state, summary = data["state"], game._summary()
-        if isinstance(state, dict) and set(state) <= set(summary):
-            # (saves made before the chips were recorded have the first keys only)
-            summary = {k: v for k, v in summary.items() if k in state or k in _SUMMARY_FIRST_KEYS}
-        if summary != state:
-            differ = (", ".join([k for k in summary if summary[k] != state.get(k, object())]
-                                + [repr(k) for k in state if k not in summary])
-                      if isinstance(state, dict) else "")
-            verb = "do" if "," in differ else "does"
-            raise ValueError(f"state: {differ or 'it'} {verb} not match what replaying the history gives "
+        state = data["state"]
+        if not isinstance(state, dict):
+            raise ValueError(f"state: must be an object (the summary the replay is checked against), "
+                             f"got {type(state).__name__}")
+        summary = json.loads(json.dumps(game._summary()))  # (as written: lists, not tuples)
+        missing = [repr(k) for k in summary if k in _SUMMARY_FIRST_KEYS and k not in state]
+        if missing:
+            raise ValueError(f"state: missing {', '.join(missing)} (the file was changed or is corrupt)")
+        if set(state) <= set(summary):  # (saves made before the chips were recorded have the first keys only)
+            summary = {k: v for k, v in summary.items() if k in state}
+        differ = ([k for k in summary if not _same_json(summary[k], state[k])]
+                  + [repr(k) for k in state if k not in summary])
+        if differ:
+            verb = "do" if len(differ) > 1 else "does"
+            raise ValueError(f"state: {', '.join(differ)} {verb} not match what replaying the history gives "
                              "(the file was changed or is corrupt)")
         return game
 

@@ -278,14 +278,20 @@ def edited(text, fn):
     (lambda d: d["state"].update(air=3), "state: air does not match"),
     (lambda d: d["state"].update(scores=[1, 0, 0]), "state: scores does not match"),
     (lambda d: d["state"].update(positions=[0, 0, 0]), "state: positions does not match"),
-    (lambda d: d.update(state=[]), "state: it does not match"),
+    (lambda d: d.update(state=[]), "state: must be an object"),
+    # of the wrong JSON type: true == 1 == 1.0 in Python, and such a state loaded
+    (lambda d: d["state"].update(dive=True), "state: dive does not match"),
+    (lambda d: d["state"].update(air=25.0), "state: air does not match"),
+    (lambda d: d["state"].update(returning=[0, 0, 0]), "state: returning does not match"),
+    (lambda d: d["state"].update(positions=[0.0, 0, 0]), "state: positions does not match"),
     (lambda d: d["history"].pop(), "state: .+ not match"),
     (lambda d: d["history"].__setitem__(0, {"type": "roll", "dice": [3, 3]}), "state: .+ not match"),
     # chips moved or removed in the start: a consistent game, but not the one saved
     (lambda d: d["start"]["trail"].__setitem__(-1, None), "state: .*trail.* not match"),
     (lambda d: d["start"]["trail"].reverse(), "state: .*trail.* not match"),
     (lambda d: d["state"].update(unknown=1), "state: 'unknown' does not match"),
-    (lambda d: d["state"].pop("trail_length"), "state: trail_length does not match"),
+    (lambda d: d["state"].pop("trail_length"), "state: missing 'trail_length'"),
+    (lambda d: d["state"].pop("air"), "state: missing 'air'"),
 ])
 def test_from_json_rejects_inconsistent_saves_naming_the_field(saved, fn, match):
     with pytest.raises(ValueError, match=match):
