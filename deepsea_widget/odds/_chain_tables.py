@@ -13,6 +13,8 @@ key down, each complete before it is expanded.
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .dice import DICE_OUTCOMES, MAX_MOVE, movement_weights
@@ -57,13 +59,16 @@ class Chain:
         """P(home) per diver from the settled probability: its share of the dive's ends where it
         is home. Every end is settled as a sum of its own (never as what is left of 1), so a
         diver sure to get home has no probability of the others and gets exactly 1.0, and
-        no answer is above 1 (the total is 1 give or take a few ulps)."""
+        no answer is above 1 (the total is 1 give or take a few ulps). The converse holds too:
+        a diver who may still be lost never gets 1.0, even when its chance rounds to it (1 -
+        9**-18, say): it gets the float just below, so that nothing reads "100%" unless sure."""
         mass = self.home_mass
         out = []
         for i in range(self.n):
             home = float(mass[[s for s in range(1 << self.n) if s >> i & 1]].sum())
             lost = float(mass[[s for s in range(1 << self.n) if not s >> i & 1]].sum())
-            out.append(home / (home + lost) if home > 0.0 else 0.0)
+            p = home / (home + lost) if home > 0.0 else 0.0
+            out.append(math.nextafter(1.0, 0.0) if p == 1.0 and lost > 0.0 else p)
         return out
 
 

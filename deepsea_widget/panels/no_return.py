@@ -13,7 +13,7 @@ import plotly.graph_objects as go
 
 from ..odds import p_home, point_of_no_return
 from ..odds._checks import check_count, check_probability
-from ._common import AXIS, FULL_AIR, MAX_DISTANCE, THEME, check_chart_args, fmt_pct, plural
+from ._common import AXIS, FULL_AIR, MAX_DISTANCE, THEME, check_chart_args, fmt_pct, plural, shown_chance
 from ._layout import title_layout, with_note
 
 AIRS = list(range(1, FULL_AIR + 1))
@@ -71,7 +71,7 @@ def no_return_chart(others: int = 0, p=0.5, items=(1, 2, 3, 4), *, distance: int
             line=dict(color=LINE_COLOURS[c], width=2), marker=dict(size=4),
             hovertext=text, hovertemplate="%{hovertext}<extra></extra>"))
     if distance is not None:
-        chance = p_home(distance, chips, air, others)
+        chance = shown_chance(distance, chips, air, others, p_home(distance, chips, air, others))
         fig.add_trace(go.Scatter(
             x=[air], y=[distance], mode="markers", name="this diver",
             marker=dict(symbol="x", size=13, color="#d62728", line=dict(width=1, color="white")),

@@ -327,3 +327,12 @@ def test_never_above_one_and_exactly_one_or_zero_when_sure(case):
         for p, want in zip(probs, exact):
             if want in (0, 1):
                 assert p == want, (name, probs, exact)
+            else:  # (never 1.0 or 0.0 unless sure: a reader takes "100%" for sure)
+                assert 0.0 < p < 1.0, (name, probs, exact)
+
+
+def test_a_chance_that_rounds_to_one_but_is_not_sure_is_never_one():
+    # 19 spaces with 1 item and 18 turns of at least 1 space: lost only if all 18 rolls are
+    # the lowest, 9**-18, and 1 - 9**-18 is the float 1.0; the divers panel read "100%, exact"
+    assert p_home_all([19], [1], 18, 0) == [math.nextafter(1.0, 0.0)]
+    assert p_home_all([18], [1], 18, 0) == [1.0]  # one space nearer: sure

@@ -300,6 +300,14 @@ def test_the_map_never_reads_100_percent_for_a_chance_that_only_rounds_to_one():
     assert fig.data[0].hovertext[18][17].startswith("<b>100.0%</b>")  # distance 18: sure
 
 
+def test_the_no_return_marker_never_reads_100_percent_for_a_chance_that_only_rounds_to_one():
+    from deepsea_widget.panels import no_return_chart
+
+    marker = no_return_chart(distance=19, chips=1, air=18).data[-1]
+    assert "P(home) >99.9%" in marker.hovertext[0]
+    assert "P(home) 100.0%" in no_return_chart(distance=18, chips=1, air=18).data[-1].hovertext[0]
+
+
 def test_the_turn_back_chart_never_reads_100_percent_for_a_chance_that_only_rounds_to_one():
     # 19 spaces to go with 1 item and 18 turns: P = 1 - 9**-18, the float 1.0 (as on the map);
     # one space nearer it is sure
