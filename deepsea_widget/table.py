@@ -19,7 +19,7 @@ from .rules import Game, IllegalActionError, action_from_dict
 from .rules.actions import TurnBack
 from .rules.events import DiveStarted, Rolled, plural
 from .rules.chips import N_CHIPS
-from .rules.plain import plain
+from .rules.plain import MAX_DEPTH, plain, shown
 from .rules.position import MAX_PLAYERS, MIN_PLAYERS, _is_int, name_problem, parse_saved_json
 
 MAX_LOG = 400
@@ -60,13 +60,13 @@ def _too_deep(value) -> bool:
 def _holds_huge(value) -> bool:
     """Whether ``value`` is, or a list in it holds, an int of 10 digits or more (Python cannot
     even print one of over 4,300 digits, so it is refused before any message quotes it)."""
-    stack = [value]  # (not recursive: lists may nest a few hundred deep)
-    while stack:
-        item = stack.pop()
-        if isinstance(item, list):
-            stack.extend(item)
-        elif _is_int(item) and abs(item) >= _HUGE:
+    level = [value]  # a level at a time, not recursively: lists may nest a few hundred deep, or
+    for _ in range(MAX_DEPTH + 1):  # hold themselves (past MAX_DEPTH, `plain` refuses the nesting)
+        if any(_is_int(item) and abs(item) >= _HUGE for item in level):
             return True
+        level = [v for item in level if isinstance(item, list) for v in item]
+        if not level:
+            break
     return False
 
 
@@ -126,7 +126,7 @@ def seats_from(players, bots) -> tuple[list[str], dict[int, str]]:
                          f"({plural(n, 'diver')})")
     for name, kind in bots.items():
         if not (isinstance(kind, str) and kind in BOTS):
-            raise ValueError(f"bots[{name!r}]: unknown bot {kind!r}; known bots: {', '.join(sorted(BOTS))}")
+            raise ValueError(f"bots[{shown(name)}]: unknown bot {shown(kind)}; known bots: {', '.join(sorted(BOTS))}")
     _check_names(people, list(bots))
     return people + list(bots), {len(people) + i: kind for i, kind in enumerate(bots.values())}
 
@@ -181,9 +181,9 @@ def check_bot_seats(bot_seats, n: int) -> dict[int, str]:
                          f"got {bot_seats!r}")
     for seat, kind in bot_seats.items():
         if not _is_int(seat) or not 0 <= seat < n:
-            raise ValueError(f"bot_seats: {seat!r} is not a seat of this game (seats are 0..{n - 1})")
+            raise ValueError(f"bot_seats: {shown(seat)} is not a seat of this game (seats are 0..{n - 1})")
         if not isinstance(kind, str) or kind not in BOTS:
-            raise ValueError(f"bot_seats[{seat}]: unknown bot {kind!r}; known bots: {', '.join(sorted(BOTS))}")
+            raise ValueError(f"bot_seats[{seat}]: unknown bot {shown(kind)}; known bots: {', '.join(sorted(BOTS))}")
     return {int(seat): kind for seat, kind in bot_seats.items()}
 
 
@@ -249,13 +249,14 @@ class Table:
                 "policies": self._policies, "dealt": self._dealt}
 
     def _keep(self, snapshot: dict) -> str:
-        """Keep ``snapshot`` for undo. Past MAX_EARLIER kept, a deal nobody played is let go
-        first (nothing anyone built); else the oldest, and the returned note (for the log)
-        says it can no longer come back ("" when nothing built was let go)."""
+        """Keep ``snapshot`` for undo. Past MAX_EARLIER kept, an older deal nobody played is let
+        go first (nothing anyone built; never ``snapshot``, which Undo brings back first);
+        else the oldest, and the returned note (for the log) says it can no longer come back
+        ("" when nothing built was let go)."""
         kept = self._earlier + [snapshot]
         note = ""
         if len(kept) > MAX_EARLIER:
-            unplayed = [i for i, s in enumerate(kept) if s["dealt"] and not s["game"].history]
+            unplayed = [i for i, s in enumerate(kept[:-1]) if s["dealt"] and not s["game"].history]
             dropped = kept.pop(unplayed[0] if unplayed else 0)
             if not unplayed:
                 note = (f"Undo keeps the last {MAX_EARLIER} replaced games: the oldest, replaced by "
@@ -403,9 +404,7 @@ class Table:
         self.set_mode("play")
         dropped = self._keep(self._snapshot("the new game"))
         self._dealt = True
-        self._start_game(game, "New game (Undo brings the last one back)")
-        if dropped:
-            self._note(dropped)
+        self._start_game(game, ". ".join(filter(None, ["New game (Undo brings the last one back)", dropped])))
         self._changed()
 
     def set_mode(self, mode: str) -> None:
@@ -420,9 +419,7 @@ class Table:
             note = "Edit mode: set up a what-if position"
         elif self._edit_stack:  # the position changed: the game before it can come back by undo
             dropped = self._keep(self._before_edits)
-            note = "Back to play (Undo brings the game before the set-up back)"
-            if dropped:
-                note = f"{note}. {dropped}"
+            note = ". ".join(filter(None, ["Back to play (Undo brings the game before the set-up back)", dropped]))
         else:
             note = "Back to play"
         self.mode = mode
@@ -597,9 +594,9 @@ class Table:
         dropped = self._keep(self._snapshot("the load"))
         self.bot_seats, self._policies = loaded.bot_seats, loaded._policies
         self._dealt = False
-        self._start_game(loaded.game, "Loaded a saved game (Undo brings the last one back)")
-        if dropped:
-            self._note(dropped)
+        # (one line: a line of its own would go with the loaded game's last move at the first undo)
+        self._start_game(loaded.game, ". ".join(filter(None, ["Loaded a saved game (Undo brings the last one back)",
+                                                               dropped])))
         self._human_marks = loaded._human_marks  # (so Undo takes back a person's action and its bots' replies)
         self._changed()
 

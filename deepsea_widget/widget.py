@@ -112,10 +112,11 @@ class Board(anywidget.AnyWidget):
                 for callback in self._painted_listeners:
                     callback()
             return
+        # auto-play from a second view of this board, already stepped by the first: dropped (a
+        # step without a state number is malformed, not stale: the table refuses it)
         if (isinstance(content, dict) and content.get("type") == "bot_step" and content.get("auto") is True
                 and type(content.get("seq")) is int and content["seq"] != self.table.seq):
-            return  # auto-play from a second view of this board, already stepped by the first
-            # (a step without a state number is malformed, not stale: the table refuses it)
+            return
         self.table.handle(content)
         self.refresh()
 

@@ -16,9 +16,10 @@ table built once per n and kept (`_tables`: int16, 4.6 MB each for four
 divers), and each move only touches its group's box: about 7 ns a cell of a
 big four-diver group, a few times less a state than the sorting solvers. The
 gather builds its index a chunk of rows at a time (`_CHUNK` cells), so the
-index never leaves the cache. A roll's 1/9 is not applied to the cells at all:
-each group keeps one factor its values are to be multiplied by (`_Group.factor`),
-applied only to the sums that settle the dive's ends.
+index never leaves the cache. A roll's 1/9 is not applied to the cells after
+each move: each group keeps one factor its values are to be multiplied by
+(`_Group.factor`), applied to the sums that settle the dive's ends, and to the
+arriving cells only when states reach a group by paths of different rolls.
 
 A box holds only the spaces with some probability along each axis: the gather
 leaves out empty rows at either end of axis 0, and, for a big group, the spaces
@@ -123,7 +124,8 @@ def _tables(n: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 class _Group:
-    """The states of one group: a box of probabilities at index ``lo``, in its layout."""
+    """The states of one group: a box at index ``lo``, in its layout, of probabilities
+    divided by ``factor``."""
 
     __slots__ = ("seats", "array", "lo", "buffer", "factor")
 

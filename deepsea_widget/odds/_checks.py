@@ -6,19 +6,24 @@ import numbers
 import operator
 import sys
 
+from ..rules.plain import TOO_LONG, is_huge
+
 FULL_AIR = 25  # the air track at the start of every dive (RULES.md)
 
 
 def as_int(name: str, value) -> int:
-    """``value`` as a plain int (numpy integers accepted); bools, floats and the rest refused."""
-    if type(value) is int:
-        return value
+    """``value`` as a plain int (numpy integers accepted); bools, floats and the rest refused,
+    and so is an int of 100 digits or more (which no later message could even quote)."""
     if isinstance(value, bool):
         raise ValueError(f"{name} must be an integer, got {value!r}")
-    try:
-        return operator.index(value)
-    except TypeError:
-        raise ValueError(f"{name} must be an integer, got {value!r}") from None
+    if type(value) is not int:
+        try:
+            value = operator.index(value)
+        except TypeError:
+            raise ValueError(f"{name} must be an integer, got {value!r}") from None
+    if is_huge(value):
+        raise ValueError(f"{name}: {TOO_LONG}")
+    return value
 
 
 def check_probability(name: str, p):

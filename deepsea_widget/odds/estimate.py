@@ -173,13 +173,14 @@ def estimate_home(game, n=10_000, policies=None, seed=None, *, method="auto") ->
     the game (which do see them as they bank).
     """
     from ..rules import Game  # noqa: PLC0415 (cheap; keeps the import graph flat)
+    from ..rules.plain import shown  # noqa: PLC0415
 
     if not isinstance(game, Game):
         raise ValueError(f"game: must be a deepsea_widget Game, got {type(game).__name__}")
     if game.is_over:
         raise ValueError("game: the game is over, there is no dive left to simulate")
     if not isinstance(n, (int, np.integer)) or isinstance(n, bool) or not 1 <= n <= MAX_ROLLOUTS:
-        raise ValueError(f"n: must be an int from 1 to {MAX_ROLLOUTS:,} (number of rollouts), got {n!r}")
+        raise ValueError(f"n: must be an int from 1 to {MAX_ROLLOUTS:,} (number of rollouts), got {shown(n)}")
     n = int(n)
     _check_seed(seed)
     if method not in _METHODS:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .plain import plain
+from .plain import plain, shown
 
 DIE_FACES = (1, 2, 3)
 
@@ -77,7 +77,7 @@ def action_from_dict(data) -> Action:
         raise ValueError(f"an action must be a dict, got {type(data).__name__}")
     kind = data.get("type")
     if not isinstance(kind, str):
-        raise ValueError(f"an action's 'type' must be a string, got {kind!r}")
+        raise ValueError(f"an action's 'type' must be a string, got {shown(kind)}")
     allowed = {"type"}
     if kind in _SIMPLE:
         action = _SIMPLE[kind]()
@@ -94,5 +94,5 @@ def action_from_dict(data) -> Action:
         raise ValueError(f"unknown action type {kind!r}")
     extra = set(data) - allowed
     if extra:
-        raise ValueError(f"unexpected field(s) in {kind} action: {', '.join(sorted(map(repr, extra)))}")
+        raise ValueError(f"unexpected field(s) in {kind} action: {', '.join(sorted(map(shown, extra)))}")
     return action

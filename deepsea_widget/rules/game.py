@@ -556,11 +556,13 @@ class Game:
             raise ValueError(f"state: must be an object (the summary the replay is checked against), "
                              f"got {type(state).__name__}")
         summary = json.loads(json.dumps(game._summary()))  # (as written: lists, not tuples)
-        missing = [repr(k) for k in summary if k in _SUMMARY_FIRST_KEYS and k not in state]
+        # saves made before the chips were recorded have the first keys only: the chips' keys
+        # are all there or none
+        if not (set(summary) - _SUMMARY_FIRST_KEYS) & set(state):
+            summary = {k: v for k, v in summary.items() if k in _SUMMARY_FIRST_KEYS}
+        missing = [repr(k) for k in summary if k not in state]
         if missing:
             raise ValueError(f"state: missing {', '.join(missing)} (the file was changed or is corrupt)")
-        if set(state) <= set(summary):  # (saves made before the chips were recorded have the first keys only)
-            summary = {k: v for k, v in summary.items() if k in state}
         differ = ([k for k in summary if not _same_json(summary[k], state[k])]
                   + [repr(k) for k in state if k not in summary])
         if differ:

@@ -277,6 +277,12 @@ def test_when_undo_can_no_longer_bring_a_game_back_the_log_says_so():
     assert "Undo keeps the last 50 replaced games: the oldest, replaced by the new game, can no longer " \
            "come back" in table.log[0]
     assert table.last_notes[-1] == table.log[0]
+    # the game just replaced always comes back first, even a deal nobody played
+    deal = table.game.to_json()
+    assert send(table, type="new_game")
+    assert "can no longer come back" in table.log[0]
+    assert send(table, type="undo")
+    assert table.game.to_json() == deal
 
 
 def test_bad_table_arguments_are_value_errors():
@@ -741,3 +747,11 @@ def test_the_board_is_told_why_add_or_remove_a_space_would_be_refused():
     full.edit({"op": "move_diver", "seat": 1, "position": 32})
     assert board_view(full)["edit_refusals"] == {"add_space": "The trail is full (at most 32 spaces)",
                                                  "remove_space": "Bob stands on space 32; move the diver first"}
+
+
+def test_an_edit_from_python_holding_itself_is_refused_not_looped_on_for_ever():
+    # (an edit from a script, not the board: the intents' own nesting check does not see it)
+    levels = []
+    levels.append(levels)
+    table = Table(players=["Ann", "Bob"], seed=1)
+    assert "nested more than 50 deep" in table.edit_refusal({"op": "give_item", "seat": 0, "levels": levels})
