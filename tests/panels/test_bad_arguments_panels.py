@@ -1,12 +1,14 @@
 """More bad arguments the panels refuse with a ValueError naming the argument: `divers_chart`'s
-game and precomputed odds, `turn_back_numbers`' moves and value."""
+game and precomputed odds, `turn_back_numbers`' moves and value, a number too long to print."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
+from deepsea_widget.odds import p_home, p_home_all
 from deepsea_widget.odds.dice import movement_pmf
-from deepsea_widget.panels import divers_chart, divers_odds, turn_back_chart, turn_back_numbers
+from deepsea_widget.panels import (divers_chart, divers_odds, no_return_chart, odds_map, turn_back_chart,
+                                   turn_back_numbers)
 from deepsea_widget.rules import Game
 
 EXACT = {"p": 0.5, "se": None, "method": "exact"}
@@ -100,3 +102,19 @@ def test_turn_back_value_must_be_a_number(value):
     with pytest.raises(ValueError, match="^value must be a (finite )?number of points"):
         turn_back_numbers(9, 3, 14, 0, value=value)
     assert turn_back_numbers(9, 3, 14, 0, value=np.float64(3.0)) == turn_back_numbers(9, 3, 14, 0, value=3)
+
+
+H = 10 ** 5000  # Python cannot print it: quoting it raised "Exceeds the limit (4300 digits)"
+
+
+@pytest.mark.parametrize("call, name", [
+    (lambda: p_home(3, 0, H), "air"),
+    (lambda: p_home(3, -H, 5), "chips"),
+    (lambda: p_home_all([H, 3], [1, 1], 5, 0), r"positions\[0\]"),
+    (lambda: turn_back_chart(H, 0, 5), "distance"),
+    (lambda: odds_map(chips=H), "chips"),
+    (lambda: no_return_chart(others=H), "others"),
+], ids=["p_home air", "p_home chips", "p_home_all", "turn_back_chart", "odds_map", "no_return_chart"])
+def test_a_number_too_long_to_print_is_refused_by_name(call, name):
+    with pytest.raises(ValueError, match=f"^{name}: a number of 100 digits or more"):
+        call()
