@@ -14,6 +14,31 @@ from .rules.chips import CHIPS_PER_LEVEL, LEVELS, STACK_SIZE, level_of_value
 from .rules.events import describe_levels
 
 
+# How Table.edit's refusals begin: "edit refused: " (the engine's check) or "edit <op>: " (the op's
+# own fields), so that a caller from Python learns which op failed
+_EDIT_REFUSAL = re.compile(r"^edit( refused| [a-z_]+)?: ")
+
+
+def _reason(text: str) -> str | None:
+    """What follows an edit refusal's op name (None: ``text`` is not an edit refusal)."""
+    match = _EDIT_REFUSAL.match(text)
+    return None if match is None else text[match.end():]
+
+
+def refusal_reason(text: str) -> str | None:
+    """An edit refusal's reason without its op name, capitalised as a tooltip is ("The trail is
+    full (at most 32 spaces)"); None if ``text`` is not an edit refusal."""
+    reason = _reason(text)
+    return None if reason is None else reason[:1].upper() + reason[1:]
+
+
+def board_error(text: str) -> str:
+    """A refusal as the board's banner shows it: an edit's in plain words ("Edit refused: Cy and
+    Bob are both on space 5"), not the op names a Python caller sees; anything else as it is."""
+    reason = _reason(text)
+    return text if reason is None else f"Edit refused: {reason}"
+
+
 def chips_left(pos: dict) -> dict[int, int]:
     """Per level, the chips not on the trail, carried or banked in ``pos``."""
     levels = [lv for space in pos["trail"] for lv in space or ()]

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import json
 import random
-import re
 
 from .board_view import dive_summary
 from .bots import BOTS, PublicView, make_policy
-from .edits import check_chips, describe_edit, new_space, plain_refusal, remove_last_space
+from .edits import check_chips, describe_edit, new_space, plain_refusal, refusal_reason, remove_last_space
 from .rules import Game, IllegalActionError, action_from_dict
 from .rules.actions import TurnBack
 from .rules.events import DiveStarted, Rolled, plural
@@ -452,8 +451,7 @@ class Table:
         try:
             self._edited_game(op)
         except ValueError as exc:
-            text = re.sub(r"^edit( refused| [a-z_]+)?: ", "", str(exc))
-            return text[:1].upper() + text[1:]
+            return refusal_reason(str(exc)) or str(exc)
         return None
 
     def _edited_game(self, op) -> tuple[Game, str]:

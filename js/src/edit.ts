@@ -29,6 +29,18 @@ export function editClick(sel: Selection, click: BoardClick): { sel: Selection; 
 }
 
 /**
+ * What stays picked when the position changes under it (an undo, an edit
+ * from Python, a load): a space past the trail's new end, or a seat no
+ * longer at the table, is let go, so the space editor never offers to set a
+ * space that is gone (setting one just past the end would add it back).
+ */
+export function keepSelection(sel: Selection, trailLength: number, divers: number): Selection {
+  if (sel?.kind === "space" && sel.space > trailLength) return null;
+  if (sel?.kind === "diver" && sel.seat >= divers) return null;
+  return sel;
+}
+
+/**
  * Chip levels typed by a person: "2 3 3", "2,3,3" or "233" -> [2, 3, 3].
  * Empty or "blank" -> null (a blank space). Anything else names the problem.
  */

@@ -7,7 +7,7 @@ import type { EditOp, TableView } from "./model";
 import { chipIcon } from "./board";
 import { nameOf } from "./controls";
 import { addSpace, giveItem, parseLevels, removeSpace, setAir, setHeading, setSpace, setTurn, SPACE_CHOICES, takeItem, type Selection } from "./edit";
-import { itemsText } from "./format";
+import { describeChips } from "./format";
 import { AIR_MAX } from "./gauge";
 import { button, h, setText, show } from "./dom";
 import { enabledAttrs, patchChildren, v, vbutton } from "./vdom";
@@ -44,7 +44,7 @@ export function createEditPanel(host: EditHost): EditPanel {
   for (let lv = 1; lv <= 4; lv++) level.appendChild(h("option", { attrs: { value: lv } }, `Level ${lv}`));
   const air = h("input", { attrs: { type: "range", min: 1, max: AIR_MAX, step: 1, "aria-label": "Air at the start of the turn, before breathing", "data-key": "edit-air" } });
   // The slider announces its own value; this is the same number for the eye.
-  const airOut = h("span", { class: "dsw-air-out", attrs: { "aria-hidden": "true" } });
+  const airOut = h("span", { class: "dsw-edit-air-value", attrs: { "aria-hidden": "true" } });
   air.addEventListener("input", () => (airOut.textContent = air.value));
   air.addEventListener("change", () => host.sendEdit(setAir(air.value), true));
   const turn = h("select", { attrs: { "aria-label": "Whose turn", "data-key": "edit-turn" } });
@@ -52,10 +52,18 @@ export function createEditPanel(host: EditHost): EditPanel {
   const take = h("span", { class: "dsw-take" });
   const space = h("div", { class: "dsw-space-editor" });
   const hint = h("p", { class: "dsw-edit-hint", attrs: { "aria-live": "polite" } });
+  // A refused edit's reason, next to the controls that sent it (the banner at the top, which
+  // says it to a screen reader, may be scrolled out of sight): for the eye only.
+  const refusal = h("p", { class: "dsw-edit-refusal", attrs: { "aria-hidden": "true", "data-key": "edit-refusal" } });
+  const showRefusal = (text: string): void => {
+    setText(refusal, text);
+    show(refusal, text !== "");
+  };
   const panel = h(
     "section",
     { class: "dsw-edit", attrs: { "aria-label": "Edit position" } },
     hint,
+    refusal,
     h(
       "div",
       { class: "dsw-edit-row" },
@@ -70,7 +78,18 @@ export function createEditPanel(host: EditHost): EditPanel {
       button("Give item", "edit-give", () => host.sendEdit(giveItem(host.seat(), [Number(level.value)]))),
       take,
     ),
-    h("div", { class: "dsw-edit-row" }, h("label", { attrs: { title: "The air when this turn starts, before the diver to play breathes" } }, "Air at turn start ", air), airOut, h("label", {}, "Whose turn ", turn)),
+    h(
+      "div",
+      { class: "dsw-edit-row" },
+      // the slider and its number stay on one line when the row wraps
+      h(
+        "span",
+        { class: "dsw-edit-air" },
+        h("label", { attrs: { title: "The air when this turn starts, before the diver to play breathes" } }, "Air at turn start ", air),
+        airOut,
+      ),
+      h("label", {}, "Whose turn ", turn),
+    ),
     space,
     h("div", { class: "dsw-edit-row" }, button("Back to play", "edit-play", () => host.toggleEdit())),
   );
@@ -82,6 +101,7 @@ export function createEditPanel(host: EditHost): EditPanel {
       const parsed = parseLevels(input?.value ?? "");
       if ("error" in parsed) {
         host.showError(parsed.error);
+        showRefusal(parsed.error);
         return;
       }
       host.sendEdit(setSpace(k, parsed.levels));
@@ -119,6 +139,7 @@ export function createEditPanel(host: EditHost): EditPanel {
       const editing = view.mode === "edit";
       show(panel, editing);
       if (!editing) return;
+      showRefusal(view.error ?? "");
       const seat = host.seat();
       const names = view.divers.map((d) => d.name);
       fillSelect(diver, names, seat);
@@ -135,14 +156,14 @@ export function createEditPanel(host: EditHost): EditPanel {
         take,
         items.map((levels, i) =>
           vbutton(["Take ", chipIcon(levels, 16, true)], `edit-take-${i}`, () => host.sendEdit(takeItem(host.seat(), i)), {
-            "aria-label": `Take item ${i + 1} (${itemsText([levels])})`,
+            "aria-label": `Take item ${i + 1} (${describeChips(levels)})`,
             class: "dsw-take-item",
           }),
         ),
       );
       const sel = host.selection();
       if (sel?.kind === "diver") {
-        setText(hint, `${nameOf(view, sel.seat)} picked: click a space or the sub (or drag the pawn there) to put the diver there.`);
+        setText(hint, `${nameOf(view, sel.seat)} picked: click a space or the sub (or drag the pawn there) to put the diver there; by keyboard, the arrow keys move along the trail and Enter puts it down.`);
       } else {
         setText(hint, "Click a diver, then a space or the sub, to move it, or drag it there. Click a space to change what lies there. On the trail, the arrow keys move from space to space.");
       }

@@ -16,7 +16,7 @@ import { drawBoard, trailKeys, type DrawnBoard } from "./board";
 import { statusLine, stepAnnouncement, trailLines } from "./format";
 import { moveDuration, moveFrames, moveToAnimate, shouldAnimate, SPEEDS, stepRoll } from "./anim";
 import { actionIntent, answerKey, botStepIntent, botToMove, nameOf, seqOf } from "./controls";
-import { editClick, type BoardClick, type Selection } from "./edit";
+import { editClick, keepSelection, type BoardClick, type Selection } from "./edit";
 import { h, setText, show } from "./dom";
 import { keyedByText, patchChildren, v, vbutton } from "./vdom";
 import { SharedSettings } from "./shared";
@@ -333,6 +333,19 @@ export class BoardUI {
     if (this.view) this.editPanel.update(this.view);
   }
 
+  /**
+   * A pawn picked by keyboard: the focus goes to the place on the trail where it stands (the
+   * pawns come after the trail in the Tab order), so the arrow keys and Enter put it down.
+   */
+  private toPickedPawnsPlace(): void {
+    const sel = this.sel;
+    if (sel?.kind !== "diver" || !this.view) return;
+    const place = `space-${this.view.divers[sel.seat]?.position ?? 0}`;
+    this.tabStop = trailKeys(this.view.trail.length).includes(place) ? place : "sub";
+    this.drawBoardOnly();
+    focusControl(this.el, this.tabStop);
+  }
+
   private onKey(e: KeyboardEvent): void {
     const t = e.target as HTMLElement;
     const tag = t.tagName?.toLowerCase();
@@ -377,6 +390,7 @@ export class BoardUI {
     if (!typing && (e.key === "Enter" || e.key === " ") && t instanceof SVGElement && t.getAttribute("role") === "button") {
       e.preventDefault();
       t.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      this.toPickedPawnsPlace();
       return;
     }
     if (typing || e.ctrlKey || e.metaKey || e.altKey || tag === "input") return;
@@ -417,6 +431,7 @@ export class BoardUI {
     this.view = view;
     if (this.el.firstChild !== this.app) this.el.replaceChildren(this.app);
     if (view.mode !== "edit") this.sel = null;
+    else this.sel = keepSelection(this.sel, view.trail.length, view.divers.length);
     if (previous && previous.mode !== view.mode && view.mode === "edit") {
       this.editSeat = view.current_player ?? 0;
     }

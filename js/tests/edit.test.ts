@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addSpace, dropEdit, editClick, giveItem, parseLevels, removeSpace, setAir, setHeading, setSpace, setTurn, takeItem } from "../src/edit";
+import { addSpace, dropEdit, editClick, giveItem, keepSelection, parseLevels, removeSpace, setAir, setHeading, setSpace, setTurn, takeItem } from "../src/edit";
 
 describe("edit clicks", () => {
   it("picks a diver, then puts it on the clicked space", () => {
@@ -18,6 +18,14 @@ describe("edit clicks", () => {
   it("lets go when the same thing is clicked twice", () => {
     expect(editClick({ kind: "diver", seat: 2 }, { kind: "diver", seat: 2 }).sel).toBeNull();
     expect(editClick({ kind: "space", space: 4 }, { kind: "space", space: 4 }).sel).toBeNull();
+  });
+
+  it("lets go of a space or a seat that is gone when the position changes", () => {
+    expect(keepSelection({ kind: "space", space: 32 }, 31, 3)).toBeNull();
+    expect(keepSelection({ kind: "space", space: 31 }, 31, 3)).toEqual({ kind: "space", space: 31 });
+    expect(keepSelection({ kind: "diver", seat: 2 }, 31, 2)).toBeNull();
+    expect(keepSelection({ kind: "diver", seat: 1 }, 31, 2)).toEqual({ kind: "diver", seat: 1 });
+    expect(keepSelection(null, 0, 2)).toBeNull();
   });
 
   it("switches to another diver", () => {

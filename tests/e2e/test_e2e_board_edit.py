@@ -51,15 +51,23 @@ def test_edit_a_position_then_play_on(open_notebook):
     root.get_by_role("button", name=re.compile(r"^Space 6:")).click()
     alert = root.get_by_role("alert")
     alert.wait_for()
-    assert "both on space 6" in alert.text_content()
+    assert alert.text_content().startswith("Edit refused: Bob and Ann are both on space 6")  # no op names
+    # the same words next to the edit controls (the banner may be scrolled out of sight)
+    assert panel.locator('[data-key="edit-refusal"]').text_content() == alert.text_content()
     assert kernel_state(nb)["view"]["divers"][0]["position"] == 0
     assert board.seq() == seq
 
-    # By keyboard: the pawn and the space are buttons (Enter picks, Enter puts).
+    # By keyboard: the pawn and the space are buttons. Enter picks Ann, and the focus goes to
+    # where she stands (the sub: the pawns come after the trail in the Tab order); the arrow
+    # keys move along the trail, and Enter puts her on space 2.
     before = board.seq()
     root.get_by_role("button", name="Select Ann").focus()
     nb.page.keyboard.press("Enter")
-    root.get_by_role("button", name=re.compile(r"^Space 2:")).focus()
+    assert focused_key(board) == "sub"
+    assert "Ann picked" in panel.text_content() and "arrow keys" in panel.text_content()
+    nb.page.keyboard.press("ArrowRight")
+    nb.page.keyboard.press("ArrowRight")
+    assert focused_key(board) == "space-2"
     nb.page.keyboard.press("Enter")
     board.wait_seq_after(before)
     assert not alert.is_visible()  # the error goes with the next accepted edit
@@ -90,7 +98,7 @@ def test_edit_a_position_then_play_on(open_notebook):
     assert "P(home)" in root.locator(".dsw-diver").nth(1).text_content()
 
     # Take the item back, then give it again (Take item 1 is the item's button).
-    board.click("Take item 1 (L1)")
+    board.click("Take item 1 (level 1 chip)")
     assert kernel_state(nb)["view"]["divers"][1]["carried"] == []
     board.click("Give item")
 
@@ -106,6 +114,26 @@ def test_edit_a_position_then_play_on(open_notebook):
     board.click("Add a space")
     trail = kernel_state(nb)["view"]["trail"]
     assert len(trail) == length and trail[-1] == [4]
+    # The new last space picked, then the space taken back by Undo: the space editor lets go of
+    # it (a level set there would have added the space back), and the far end's buttons return.
+    root.get_by_role("button", name=re.compile(rf"^Space {length}:")).click()
+    assert f"Space {length}:" in panel.text_content()
+    board.click("Undo")
+    board.button("Add a space").wait_for()
+    assert f"Space {length}:" not in panel.text_content()
+    assert len(kernel_state(nb)["view"]["trail"]) == length - 1
+    board.click("Add a space")
+    assert len(kernel_state(nb)["view"]["trail"]) == length
+
+    # In a narrow output the edit rows wrap, but the Air slider keeps its number beside it.
+    for width in (260, 420, 600):
+        root.evaluate(f"el => {{ el.style.width = '{width}px'; }}")
+        slider, number = (root.locator(f'[data-key="edit-air"]').bounding_box(),
+                          panel.locator(".dsw-edit-air-value").bounding_box())
+        middle = number["y"] + number["height"] / 2
+        assert slider["y"] <= middle <= slider["y"] + slider["height"], (width, slider, number)
+        assert 0 <= number["x"] - (slider["x"] + slider["width"]) <= 12, (width, slider, number)
+    root.evaluate("el => { el.style.width = ''; }")
 
     # Back to play: Bob rolls from the edited position.
     board.click("Back to play")

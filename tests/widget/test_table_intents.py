@@ -211,6 +211,17 @@ def test_two_divers_on_one_space_are_named_once_each(table):
     assert send(table, type="edit", edit={"op": "move_diver", "seat": 1, "position": 5})
     assert not send(table, type="edit", edit={"op": "move_diver", "seat": 2, "position": 5})
     assert table.error == "edit refused: Cy and Bob are both on space 5"
+    # the board's banner says it without the op's name (Python's caller keeps it)
+    assert board_view(table, odds=[None] * 3)["error"] == "Edit refused: Cy and Bob are both on space 5"
+
+
+def test_the_board_shows_edit_refusals_without_op_names(table):
+    assert send(table, type="mode", mode="edit")
+    assert not send(table, type="edit", edit={"op": "add_space"})
+    assert table.error == "edit add_space: the trail is full (at most 32 spaces)"
+    assert board_view(table, odds=[None] * 3)["error"] == "Edit refused: the trail is full (at most 32 spaces)"
+    assert not send(table, type="action", seat=0, action={"type": "roll"})  # not an edit: shown as it is
+    assert board_view(table, odds=[None] * 3)["error"] == table.error == "the board is in edit mode: press 'Back to play' first"
 
 
 def test_an_edit_keeps_who_starts_the_next_dive():
