@@ -100,11 +100,22 @@ def shown_chance(distance: int, chips: int, air: int, others: int, p: float) -> 
     return p
 
 
-def estimate_pct(p: float, digits: int = 0) -> str:
-    """A Monte Carlo estimate as a percentage: like `fmt_pct`, but never 0% or 100%,
-    which only an exact answer may say (every rollout home reads ">99%", as on the board)."""
-    half_step = 10.0 ** -(digits + 2) / 2
-    return fmt_pct(min(max(p, half_step), 1 - half_step) if p == p else p, digits)
+def estimate_pct(p: float, digits: int = 0, low: float | None = None, high: float | None = None) -> str:
+    """A Monte Carlo estimate as a percentage: like `fmt_pct`, but never 0% or 100%, which
+    only an exact answer may say. One that would round to either reads as a bound that its
+    95% interval ``low``..``high`` supports: "<1%" when the whole interval is below 1%, but
+    "<2%" for 2 dives home in 500 (interval 0.1% to 1.45%), and ">99.8%" for 3,998 in 4,000
+    (interval from 99.82%), not ">99.9%"."""
+    if p != p:  # nan
+        return fmt_pct(p, digits)
+    step = 10.0 ** -(digits + 2)  # the smallest step shown, as a probability
+    if p <= step / 2:
+        bound = step if high is None else max(step, math.ceil(high / step) * step)
+        return f"<{min(bound, 1.0):.{digits}%}"
+    if p >= 1 - step / 2:
+        bound = 1 - step if low is None else min(1 - step, math.floor(low / step) * step)
+        return f">{max(bound, 0.0):.{digits}%}"
+    return fmt_pct(p, digits)
 
 
 @dataclass(frozen=True)

@@ -142,9 +142,9 @@ def _rows(names, odds, over=False):
             y.append(p)
             up.append(high - p)
             down.append(p - low)
-            label.append(_approx(estimate_pct(p), "≈"))
+            label.append(_approx(estimate_pct(p, 0, low, high), "≈"))
             why = _WHY.get(o.get("why"), _WHY[SIMULATED_DEEPER])
-            text.append(f"{name}: P(home) {_approx(estimate_pct(p, 1), 'about ')}, 95% interval {fmt_pct(low, 1)} to "
+            text.append(f"{name}: P(home) {_approx(estimate_pct(p, 1, low, high), 'about ')}, 95% interval {fmt_pct(low, 1)} to "
                         f"{fmt_pct(high, 1)} (Wilson). Monte Carlo: {o.get('n', ROLLOUTS):,} simulated dives "
                         f"with every diver playing like the cautious bot, because {why}")
             colours.append(BAR)

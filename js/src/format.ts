@@ -190,7 +190,7 @@ export function badgeText(badge: Badge | null | undefined): { text: string; titl
     const dives = typeof badge.n === "number" ? `${badge.n.toLocaleString("en")} simulated dives` : "simulated dives";
     const why = badge.why === "too big" ? "the exact chain is too big to solve live" : "some divers may still go deeper";
     return {
-      text: `P(home) ${approx(estimatePercent(badge.p))}${hi > lo ? ` (${lo}–${hi}%)` : ""}`,
+      text: `P(home) ${approx(estimatePercent(badge.p, low, high))}${hi > lo ? ` (${lo}–${hi}%)` : ""}`,
       title: `Estimated chance of getting back to the sub (Monte Carlo, because ${why}): ${dives}, every diver playing like the cautious bot. 95% interval ${(low * 100).toFixed(1)}% to ${(high * 100).toFixed(1)}%.`,
       estimate: true,
     };
@@ -209,10 +209,14 @@ export function approx(shown: string): string {
   return /^[<>]/.test(shown) ? shown : `≈ ${shown}`;
 }
 
-/** An estimate as a whole percentage: never 0% or 100%, which only an exact answer may say. */
-export function estimatePercent(p: number): string {
-  if (!(p > 0.005)) return "<1%";
-  if (!(p < 0.995)) return ">99%";
+/**
+ * An estimate as a whole percentage: never 0% or 100%, which only an exact answer may say.
+ * One that would round to either reads as a bound its 95% interval supports: "<1%" when the
+ * whole interval is below 1%, "<2%" when it reaches 1.45% (as Python's `estimate_pct`).
+ */
+export function estimatePercent(p: number, low = p, high = p): string {
+  if (!(p > 0.005)) return `<${Math.min(100, Math.max(1, Math.ceil(high * 100)))}%`;
+  if (!(p < 0.995)) return `>${Math.max(0, Math.min(99, Math.floor(low * 100)))}%`;
   return percent(p);
 }
 

@@ -215,6 +215,10 @@ describe("badges and diver words", () => {
     const all = badgeText({ p: 1, se: 0, low: 0.99904, high: 1, n: 4000, method: "estimate" })!;
     expect(all.text).toBe("P(home) >99% (99–100%)");
     expect(badgeText({ p: 0, se: 0, low: 0, high: 0.00096, n: 4000, method: "estimate" })?.text).toBe("P(home) <1% (0–1%)");
+    // A bound only as far as the interval goes (500 rollouts: wider than 4,000).
+    expect(badgeText({ p: 0.004, se: 0.0028, low: 0.0011, high: 0.0145, n: 500, method: "estimate" })?.text).toBe("P(home) <2% (0–2%)");
+    expect(badgeText({ p: 0.998, se: 0.002, low: 0.9888, high: 0.9996, n: 500, method: "estimate" })?.text).toBe("P(home) >98% (98–100%)");
+    expect(badgeText({ p: 0.0049, se: 0.0011, low: 0.003, high: 0.0079, n: 4000, method: "estimate" })?.text).toBe("P(home) <1% (0–1%)");
     // Without an interval from Python: estimate ± 1.96 standard errors, inside [0, 1].
     expect(badgeText({ p: 0.62, se: 0.031, method: "estimate" })?.text).toBe("P(home) ≈ 62% (55–69%)");
     expect(badgeText({ p: 1, se: null, method: "back" })?.text).toBe("Safe in the sub");

@@ -6,6 +6,7 @@ import asyncio
 import pytest
 
 from deepsea_widget.odds.all_divers import p_home_all
+from deepsea_widget.odds import wilson_interval
 from deepsea_widget.odds.dice import movement_pmf
 from deepsea_widget.odds.single_diver import p_home
 from deepsea_widget.panels import (dice_chart, divers_chart, divers_odds, odds_map, situation, turn_back_chart,
@@ -104,7 +105,19 @@ def test_divers_chart_says_why_it_simulates_and_rounds_honestly():
     bar = _divers_figure(names, [odds[0], none_home, odds[2]]).data[0]
     assert bar.text[1] == "<1%" and "P(home) <0.1%," in bar.hovertext[1]
     for p, label in ((0.005, "<1%"), (0.995, ">99%"), (20 / 4000, "<1%"), (0.5, "≈50%")):  # half a step: not 0% / 100%
-        assert _divers_figure(names, [odds[0], dict(odds[1], p=p), odds[2]]).data[0].text[1] == label
+        low, high = wilson_interval(p, 4000)
+        assert _divers_figure(names, [odds[0], dict(odds[1], p=p, low=low, high=high), odds[2]]).data[0].text[1] == label
+    # ... and a bound it reads as is one its own 95% interval supports (fewer rollouts: wider)
+    for home, n, label, hover in ((0, 500, "<1%", "<0.8%"), (2, 500, "<2%", "about 0.4%"), (499, 500, ">98%", "about 99.8%"),
+                                  (3998, 4000, ">99%", ">99.8%"), (2, 4000, "<1%", "<0.2%")):
+        low, high = wilson_interval(home / n, n)
+        bar = _divers_figure(names, [odds[0], dict(odds[1], p=home / n, low=low, high=high, n=n), odds[2]]).data[0]
+        assert (bar.text[1], bar.hovertext[1].split("P(home) ")[1].split(",")[0]) == (label, hover), (home, n)
+        shown = bar.hovertext[1].split("P(home) ")[1].split(",")[0]
+        if shown[0] == "<":
+            assert high < float(shown[1:-1]) / 100
+        elif shown[0] == ">":
+            assert low > float(shown[1:-1]) / 100
     from deepsea_widget.panels._common import fmt_pct
     assert (fmt_pct(0.005), fmt_pct(0.995), fmt_pct(0.0049), fmt_pct(0.0051)) == ("<1%", ">99%", "<1%", "1%")
     almost = dict(odds[1], p=0.994, low=0.99, high=0.997)
