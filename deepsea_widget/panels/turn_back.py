@@ -72,13 +72,19 @@ def turn_back_numbers(distance, chips, air, others=0, value=None, moves=None) ->
     rows.append({"label": LABELS[1], "p": p_keep, "ev": p_keep * value,
                  "text": f"one more move deeper (averaged over the roll), {then}: "
                          f"P(home) {fmt_pct(p_keep)}; expected {fmt_points(p_keep * value)} points"})
-    picks = [(q, _p(d, chips, next_air, others), value) if item is None else
+    # A diver carrying nothing that lands on a blank still carries nothing, so it may not turn
+    # back then: such a roll does not get it home this way (it counts 0 here), and the hover says so.
+    picks = [(q, 0.0 if chips == 0 else _p(d, chips, next_air, others), value) if item is None else
              (q, _p(d, chips + 1, next_air, others), value + item) for q, d, item in moves]
     p_pick = math.fsum(q * p for q, p, _ in picks) / weight
     ev_pick = math.fsum(q * p * v for q, p, v in picks) / weight
-    rows.append({"label": LABELS[2], "p": p_pick, "ev": ev_pick,
-                 "text": f"one more move deeper and pick up what is there (one more item weighs you down): "
-                         f"P(home) {fmt_pct(p_pick)}; expected {fmt_points(ev_pick)} points"})
+    text = (f"one more move deeper and pick up what is there (one more item weighs you down): "
+            f"P(home) {fmt_pct(p_pick)}; expected {fmt_points(ev_pick)} points")
+    blank = math.fsum(q for q, d, item in moves if item is None and d is not None) / weight
+    if chips == 0 and blank > 0:
+        text += (f". {fmt_pct(blank)} of the rolls land on a blank space: with nothing to pick up it "
+                 f"still carries nothing and may not turn back, so those count as not getting home this way")
+    rows.append({"label": LABELS[2], "p": p_pick, "ev": ev_pick, "text": text})
     return rows
 
 

@@ -267,6 +267,22 @@ def test_turn_back_rows_for_a_diver_still_in_the_sub():
     assert rows[1]["label"] == "dive on,<br>keep items"
 
 
+def test_picking_up_with_nothing_carried_counts_no_blank_landing_as_a_way_home():
+    """A diver carrying nothing that lands on a blank still carries nothing: it may not turn back
+    then, so the 'dive on, pick up' bar counts only the rolls that land on a chip."""
+    from deepsea_widget.panels.turn_back import situation_rows
+
+    game = Game.from_position(players=["Ann", "Bob"], trail=[None] * 5 + [1, 1, 2], positions=[1, 8],
+                              returning=[False, True], carried=[[], [2, 3]], air=20, turn=0, seed=1)
+    rows = situation_rows(situation(game))
+    # 2 + 3 + 4 free spaces (6 rolls in 9) land on blanks 3, 4 and 5; 5 and 6 (3 in 9) on the chips on 6 and 7,
+    # from where it heads back with one item, at air 18 (Bob breathes 2 first) and Bob breathing 2
+    want = 2 / 9 * p_home(6, 1, 18, 2) + 1 / 9 * p_home(7, 1, 18, 2)
+    assert rows[2]["p"] == pytest.approx(want, abs=1e-12) and want < 1 / 3
+    assert "67% of the rolls land on a blank space" in rows[2]["text"]
+    assert "may not turn back" in rows[2]["text"]
+
+
 def _confirm(fig) -> None:
     """What a live plotly view sends after applying an update: the latest edit ids."""
     fig._js2py_traceDeltas = {"trace_deltas": [], "trace_edit_id": fig._last_trace_edit_id}
