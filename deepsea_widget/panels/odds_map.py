@@ -109,7 +109,7 @@ def _figure(distance, chips, air, others, name=None, delta=0) -> go.Figure:
     for level, dash in ((0.5, "dash"), (0.9, "solid")):
         fig.add_trace(go.Contour(
             x=DISTANCES, y=AIRS, z=z, showscale=False, hoverinfo="skip", name=f"{level:.0%}",
-            contours=dict(start=level, end=level, size=1, coloring="none", showlabels=True,
+            contours=dict(start=level, end=level, size=1, coloring="none", showlabels=True, labelformat=".0%",
                           labelfont=dict(color="white", size=11)),
             line=dict(color="white", width=2, dash=dash),
         ))

@@ -32,6 +32,7 @@ def test_odds_map_cells_equal_p_home(d, c, a, k):
     assert list(fig.data[3].x) == [d] and list(fig.data[3].y) == [a]
     assert f"{c} items" in fig.layout.title.text
     assert {t.name for t in fig.data[1:3]} == {"50%", "90%"}
+    assert {t.contours.labelformat for t in fig.data[1:3]} == {".0%"}  # their labels read 50%, not 0.5
     # the hover explains the number in words
     n = -(-a // (c + k))
     assert f"you get {n} more turn" in fig.data[0].hovertext[a][d - 1]
