@@ -34,15 +34,21 @@ def _data(chips: int):
     return y, text, colours, title
 
 
+def _labels(y) -> list[str]:
+    """Each bar's chance as the exact share of the 9 rolls ("2/9"): rounded percentages (11%,
+    22%, 33%, 22%, 11%) would add up to 99%."""
+    return [f"{round(p * 9)}/9" for p in y]
+
+
 def _figure(chips: int) -> go.Figure:
     y, text, colours, title = _data(chips)
     fig = go.Figure(go.Bar(x=MOVES, y=y, marker_color=colours, hovertext=text,
                            hovertemplate="%{hovertext}<extra></extra>",
-                           texttemplate="%{y:.0%}", textposition="outside", name="P(move)"))
+                           text=_labels(y), texttemplate="%{text}", textposition="outside", name="P(move)"))
     fig.update_layout(**THEME, showlegend=False)
     fig.update_layout(title_layout(title))
     fig.update_xaxes(title="free spaces moved (2d3 minus items, at least 0)", dtick=1, **AXIS)
-    fig.update_yaxes(range=[0, 1.1], tickformat=".0%", **AXIS)
+    fig.update_yaxes(title="chance (of the 9 equally likely rolls)", range=[0, 1.1], tickformat=".0%", **AXIS)
     return fig
 
 
@@ -69,5 +75,5 @@ class DicePanel:
         if chips is None:
             title = with_note(GAME_OVER, "for reference: a move with 0 items (2d3)")
         with self.figure.batch_update():
-            self.figure.data[0].update(y=y, hovertext=text, marker_color=colours)
+            self.figure.data[0].update(y=y, text=_labels(y), hovertext=text, marker_color=colours)
             self.figure.update_layout(title_layout(title))

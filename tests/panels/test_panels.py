@@ -129,6 +129,9 @@ def test_dice_chart_and_turn_back_chart():
     fig = dice_chart(3)
     assert list(fig.data[0].y) == pytest.approx([movement_pmf(3).get(m, 0) for m in range(7)])
     assert "P(no move) 33%" in fig.layout.title.text
+    # the bars read exact shares of the 9 rolls (rounded percentages would add up to 99%)
+    assert list(fig.data[0].text) == ["3/9", "3/9", "2/9", "1/9", "0/9", "0/9", "0/9"]
+    assert list(dice_chart(0).data[0].text) == ["0/9", "0/9", "1/9", "2/9", "3/9", "2/9", "1/9"]
     rows = turn_back_numbers(9, 3, 14, 0, value=10.0)
     assert rows[0]["p"] == pytest.approx(p_home(9, 3, 14, 0))
     assert rows[0]["ev"] == pytest.approx(10.0 * p_home(9, 3, 14, 0))
