@@ -216,7 +216,12 @@ NEXT_TURN_LABEL = "turn back<br>next turn"
 
 
 def situation_rows(sit: Situation) -> list[dict]:
-    rows = turn_back_numbers(sit.distance, sit.chips, sit.air, sit.others, sit.value, game_moves(sit))
+    moves = game_moves(sit)
+    rows = turn_back_numbers(sit.distance, sit.chips, sit.air, sit.others, sit.value, moves)
+    if sit.distance is not None and all(d == sit.distance for _, d, _ in moves):  # no free space deeper
+        stay = "one more turn, staying put (no free space lies deeper)"
+        rows = [dict(row, text=row["text"].replace("one more move deeper (averaged over the roll)", stay)
+                     .replace("one more move deeper", stay + ",")) for row in rows]
     if sit.returning:  # only "keep going home" applies
         return [dict(rows[0], label="keep heading home",
                      text=rows[0]["text"].replace("turn back now", "heading home"))]

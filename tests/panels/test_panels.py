@@ -287,6 +287,19 @@ def test_picking_up_with_nothing_carried_counts_no_blank_landing_as_a_way_home()
     assert "may not turn back" in rows[2]["text"]
 
 
+def test_a_diver_with_no_free_space_deeper_is_said_to_stay_put():
+    from deepsea_widget.panels.turn_back import situation_rows
+
+    game = Game.from_position(players=["Ann", "Bob", "Cy"], trail=[1, 1, None, 2, 2, None, 3, 3, None, 4, 4, 4],
+                              positions=[12, 11, 3], returning=[False, False, True], carried=[[1], [2], [3]],
+                              air=14, turn=0, seed=3)
+    rows = situation_rows(situation(game))  # Ann at the far end: any roll leaves her where she is
+    assert rows[1]["text"].startswith("one more turn, staying put (no free space lies deeper), then back with air 11")
+    assert rows[1]["p"] == pytest.approx(p_home(10, 1, 11, 2), abs=1e-12)
+    assert rows[2]["text"].startswith("one more turn, staying put (no free space lies deeper), and pick up")
+    assert not any("one more move deeper" in row["text"] for row in rows)
+
+
 def _confirm(fig) -> None:
     """What a live plotly view sends after applying an update: the latest edit ids."""
     fig._js2py_traceDeltas = {"trace_deltas": [], "trace_edit_id": fig._last_trace_edit_id}
