@@ -67,8 +67,8 @@ def _marker_text(name, distance, chips, air, others, returning=True, phase="roll
             how += " (which a diver carrying nothing may not do)"
     return (f"{name}: distance {distance} to the sub (free spaces + 1), air {air} before it breathes, "
             f"{plural(chips, 'item')}, others breathe {others}: P(home) {fmt_pct(p)}{how}, in the one-diver "
-            "model: the others stay where they are and keep breathing (the 'Every diver' panel lets them "
-            "move, jump, get home and stop breathing)")
+            "model: the others stay where they are and keep breathing what they carry now (the 'Every "
+            "diver' panel lets them move, jump, get home and stop breathing)")
 
 
 def _marker(distance, air, hover) -> dict:
