@@ -102,20 +102,26 @@ def shown_chance(distance: int, chips: int, air: int, others: int, p: float) -> 
 
 def estimate_pct(p: float, digits: int = 0, low: float | None = None, high: float | None = None) -> str:
     """A Monte Carlo estimate as a percentage: like `fmt_pct`, but never 0% or 100%, which
-    only an exact answer may say. One that would round to either reads as a bound that its
-    95% interval ``low``..``high`` supports: "<1%" when the whole interval is below 1%, but
-    "<2%" for 2 dives home in 500 (interval 0.1% to 1.45%), and ">99.8%" for 3,998 in 4,000
-    (interval from 99.82%), not ">99.9%"."""
-    if p != p:  # nan
-        return fmt_pct(p, digits)
+    only an exact answer may say. One that would round to either reads as a strict bound that
+    its 95% interval ``low``..``high`` supports: "<1%" when the whole interval is below 1%,
+    but "<2%" for 2 dives home in 500 (interval 0.1% to 1.45%), and ">99.8%" for 3,998 in
+    4,000 (interval from 99.82%), not ">99.9%". The board's badges say the same
+    (`estimatePercent` in js/src/format.ts, with the same arithmetic)."""
+    if not _finite_number(p):
+        return "n/a"
+    low = low if _finite_number(low) else p
+    high = high if _finite_number(high) else p
     step = 10.0 ** -(digits + 2)  # the smallest step shown, as a probability
-    if p <= step / 2:
-        bound = step if high is None else max(step, math.ceil(high / step) * step)
-        return f"<{min(bound, 1.0):.{digits}%}"
-    if p >= 1 - step / 2:
-        bound = 1 - step if low is None else min(1 - step, math.floor(low / step) * step)
-        return f">{max(bound, 0.0):.{digits}%}"
+    steps = round(1 / step)  # 100% in steps
+    if p <= step / 2:  # the least whole number of steps above ``high``
+        return f"<{min(steps, max(1, math.floor(high / step + 1e-9) + 1)) / 10 ** digits:.{digits}f}%"
+    if p >= 1 - step / 2:  # the greatest whole number of steps below ``low``
+        return f">{max(0, min(steps - 1, math.ceil(low / step - 1e-9) - 1)) / 10 ** digits:.{digits}f}%"
     return fmt_pct(p, digits)
+
+
+def _finite_number(x) -> bool:
+    return isinstance(x, numbers.Real) and math.isfinite(x)
 
 
 @dataclass(frozen=True)

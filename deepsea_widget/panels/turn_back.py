@@ -72,19 +72,25 @@ def turn_back_numbers(distance, chips, air, others=0, value=None, moves=None) ->
     rows.append({"label": LABELS[1], "p": p_keep, "ev": p_keep * value,
                  "text": f"one more move deeper (averaged over the roll), {then}: "
                          f"P(home) {fmt_pct(p_keep)}; expected {fmt_points(p_keep * value)} points"})
-    # A diver carrying nothing that lands on a blank still carries nothing, so it may not turn
-    # back then: such a roll does not get it home this way (it counts 0 here), and the hover says so.
-    picks = [(q, 0.0 if chips == 0 else _p(d, chips, next_air, others), value) if item is None else
-             (q, _p(d, chips + 1, next_air, others), value + item) for q, d, item in moves]
+    # A diver carrying nothing that ends its move on a blank still carries nothing, so it may
+    # not turn back then: such a roll does not get it home this way (it counts 0 here), and the
+    # hover says so. (A roll that leaves it in the sub is home, as in the other rows.)
+    on_blank = [chips == 0 and item is None and d is not None for _, d, item in moves]
+    picks = [(q, 0.0 if blank else _p(d, chips, next_air, others), value) if item is None else
+             (q, _p(d, chips + 1, next_air, others), value + item) for (q, d, item), blank in zip(moves, on_blank)]
     p_pick = math.fsum(q * p for q, p, _ in picks) / weight
     ev_pick = math.fsum(q * p * v for q, p, v in picks) / weight
     text = (f"one more move deeper and pick up what is there (one more item weighs you down): "
             f"P(home) {fmt_pct(p_pick)}; expected {fmt_points(ev_pick)} points")
-    blank = math.fsum(q for q, d, item in moves if item is None and d is not None) / weight
-    if chips == 0 and blank > 0:
-        text += (f". {fmt_pct(blank)} of the rolls land on a blank space: with nothing to pick up it "
-                 f"still carries nothing and may not turn back, so those count as not getting home this way")
-    rows.append({"label": LABELS[2], "p": p_pick, "ev": ev_pick, "text": text})
+    row = {"label": LABELS[2], "p": p_pick, "ev": ev_pick, "text": text}
+    blank = math.fsum(q for (q, _, _), b in zip(moves, on_blank) if b) / weight
+    if all(on_blank):  # nothing to pick up wherever it ends: the plan cannot be carried out
+        row.update(allowed=False, text="not allowed: wherever the roll takes it, it ends on a blank space with "
+                                       "nothing to pick up, and a diver carrying nothing cannot turn back")
+    elif blank > 0:
+        row["text"] += (f". {fmt_pct(blank)} of the rolls end on a blank space: with nothing to pick up it "
+                        f"still carries nothing and may not turn back, so those count as not getting home this way")
+    rows.append(row)
     return rows
 
 
@@ -218,18 +224,32 @@ NEXT_TURN_LABEL = "turn back<br>next turn"
 def situation_rows(sit: Situation) -> list[dict]:
     moves = game_moves(sit)
     rows = turn_back_numbers(sit.distance, sit.chips, sit.air, sit.others, sit.value, moves)
-    if sit.distance is not None and all(d == sit.distance for _, d, _ in moves):  # no free space deeper
-        stay = "one more turn, staying put (no free space lies deeper)"
-        rows = [dict(row, text=row["text"].replace("one more move deeper (averaged over the roll)", stay)
-                     .replace("one more move deeper", stay + ",")) for row in rows]
     if sit.returning:  # only "keep going home" applies
         return [dict(rows[0], label="keep heading home",
                      text=rows[0]["text"].replace("turn back now", "heading home"))]
-    if sit.phase != "roll":  # this turn's direction is set: the choices are the next turn's
-        rows = [dict(row, text=row["text"].replace("turn back now", "turn back at the next turn")
-                     .replace("one more move deeper", "at the next turn one more move deeper")) for row in rows]
+    when = "one more turn" if sit.phase == "roll" else "at the next turn"  # (after the roll: the next turn's choices)
+    if sit.distance is not None and all(d == sit.distance for _, d, _ in moves):  # no roll moves it
+        free = any(p not in sit.occupied for p in range(sit.position + 1, sit.trail_len + 1))
+        stay = f"{when}, staying put ({'its load cancels every roll' if free else 'no free space lies deeper'})"
+        rows = _reworded(rows, ("one more move deeper (averaged over the roll)", stay),
+                         ("one more move deeper and", f"{stay}, and"))
+    elif sit.phase != "roll":
+        rows = _reworded(rows, ("one more move deeper", "at the next turn one more move deeper"))
+    if sit.phase != "roll":
+        rows = _reworded(rows, ("turn back now", "turn back at the next turn"))
         rows[0]["label"] = NEXT_TURN_LABEL
     return _not_allowed(rows, sit.distance, sit.chips)
+
+
+def _reworded(rows: list[dict], *changes: tuple[str, str]) -> list[dict]:
+    """``rows`` with each ``(old, new)`` wording replaced in their hover texts."""
+    out = []
+    for row in rows:
+        text = row["text"]
+        for old, new in changes:
+            text = text.replace(old, new)
+        out.append(dict(row, text=text))
+    return out
 
 
 def _not_allowed(rows: list[dict], distance: int | None, chips: int) -> list[dict]:

@@ -211,12 +211,17 @@ export function approx(shown: string): string {
 
 /**
  * An estimate as a whole percentage: never 0% or 100%, which only an exact answer may say.
- * One that would round to either reads as a bound its 95% interval supports: "<1%" when the
- * whole interval is below 1%, "<2%" when it reaches 1.45% (as Python's `estimate_pct`).
+ * One that would round to either reads as a strict bound its 95% interval supports: "<1%"
+ * when the whole interval is below 1%, "<2%" when it reaches 1.45%. Python's `estimate_pct`
+ * (deepsea_widget/panels/_common.py) says the same, with the same arithmetic.
  */
 export function estimatePercent(p: number, low = p, high = p): string {
-  if (!(p > 0.005)) return `<${Math.min(100, Math.max(1, Math.ceil(high * 100)))}%`;
-  if (!(p < 0.995)) return `>${Math.max(0, Math.min(99, Math.floor(low * 100)))}%`;
+  if (!Number.isFinite(p)) return "n/a";
+  const lo = Number.isFinite(low) ? low : p;
+  const hi = Number.isFinite(high) ? high : p;
+  const step = 0.01;
+  if (p <= step / 2) return `<${Math.min(100, Math.max(1, Math.floor(hi / step + 1e-9) + 1))}%`; // the least whole step above hi
+  if (p >= 1 - step / 2) return `>${Math.max(0, Math.min(99, Math.ceil(lo / step - 1e-9) - 1))}%`; // the greatest below lo
   return percent(p);
 }
 

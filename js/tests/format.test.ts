@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   badgeText,
+  estimatePercent,
   chipCount,
   itemsText,
   percent,
@@ -219,6 +220,18 @@ describe("badges and diver words", () => {
     expect(badgeText({ p: 0.004, se: 0.0028, low: 0.0011, high: 0.0145, n: 500, method: "estimate" })?.text).toBe("P(home) <2% (0–2%)");
     expect(badgeText({ p: 0.998, se: 0.002, low: 0.9888, high: 0.9996, n: 500, method: "estimate" })?.text).toBe("P(home) >98% (98–100%)");
     expect(badgeText({ p: 0.0049, se: 0.0011, low: 0.003, high: 0.0079, n: 4000, method: "estimate" })?.text).toBe("P(home) <1% (0–1%)");
+  });
+
+  it("words an estimate's bound as Python's estimate_pct does (strict, from its interval)", () => {
+    // the same cases as tests/panels/test_panels.py, whole percentages
+    const cases: Array<[number, number, number, string]> = [
+      [0, 0, 0.0076, "<1%"], [0.004, 0.0011, 0.0145, "<2%"], [0.998, 0.9888, 0.9996, ">98%"],
+      [0.9995, 0.9982, 0.99986, ">99%"], [1, 0.99, 1, ">98%"], [1, 0.94, 1, ">93%"], [0, 0, 0.06, "<7%"],
+      [0, 0, 0.07, "<8%"], [0.005, 0, 0.009, "<1%"], [0.995, 0.991, 1, ">99%"], [0.5, 0.4, 0.6, "50%"],
+    ];
+    for (const [p, low, high, want] of cases) expect([p, estimatePercent(p, low, high)]).toEqual([p, want]);
+    expect(estimatePercent(NaN)).toBe("n/a");
+    expect(estimatePercent(0, NaN, NaN)).toBe("<1%");
     // Without an interval from Python: estimate ± 1.96 standard errors, inside [0, 1].
     expect(badgeText({ p: 0.62, se: 0.031, method: "estimate" })?.text).toBe("P(home) ≈ 62% (55–69%)");
     expect(badgeText({ p: 1, se: null, method: "back" })?.text).toBe("Safe in the sub");

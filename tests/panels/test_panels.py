@@ -89,6 +89,24 @@ def test_divers_chart_uses_monte_carlo_while_someone_goes_deeper():
     assert "Monte Carlo, 300 dives" in divers_chart(game, divers_odds(game, n=300)).layout.title.text
 
 
+# The same cases as js/tests/format.test.ts: the board's badge and the panel word a bound alike.
+@pytest.mark.parametrize("p,low,high,want", [
+    (0, 0, 0.0076, "<1%"), (0.004, 0.0011, 0.0145, "<2%"), (0.998, 0.9888, 0.9996, ">98%"),
+    (0.9995, 0.9982, 0.99986, ">99%"), (1, 0.99, 1, ">98%"), (1, 0.94, 1, ">93%"), (0, 0, 0.06, "<7%"),
+    (0, 0, 0.07, "<8%"), (0.005, 0, 0.009, "<1%"), (0.995, 0.991, 1, ">99%"), (0.5, 0.4, 0.6, "50%")])
+def test_an_estimates_bound_is_strict_and_from_its_interval(p, low, high, want):
+    from deepsea_widget.panels._common import estimate_pct
+
+    assert estimate_pct(p, 0, low, high) == want
+
+
+def test_an_estimate_that_is_not_a_number_says_so():
+    from deepsea_widget.panels._common import estimate_pct
+
+    nan = float("nan")
+    assert estimate_pct(nan) == "n/a" and estimate_pct(0.0, 0, nan, nan) == "<1%"
+
+
 def test_divers_chart_says_why_it_simulates_and_rounds_honestly():
     names = ["A", "B", "C"]
     odds = [{"p": 3.5e-7, "se": None, "method": "exact"},
@@ -283,7 +301,7 @@ def test_picking_up_with_nothing_carried_counts_no_blank_landing_as_a_way_home()
     # from where it heads back with one item, at air 18 (Bob breathes 2 first) and Bob breathing 2
     want = 2 / 9 * p_home(6, 1, 18, 2) + 1 / 9 * p_home(7, 1, 18, 2)
     assert rows[2]["p"] == pytest.approx(want, abs=1e-12) and want < 1 / 3
-    assert "67% of the rolls land on a blank space" in rows[2]["text"]
+    assert "67% of the rolls end on a blank space" in rows[2]["text"]
     assert "may not turn back" in rows[2]["text"]
 
 
@@ -298,6 +316,27 @@ def test_a_diver_with_no_free_space_deeper_is_said_to_stay_put():
     assert rows[1]["p"] == pytest.approx(p_home(10, 1, 11, 2), abs=1e-12)
     assert rows[2]["text"].startswith("one more turn, staying put (no free space lies deeper), and pick up")
     assert not any("one more move deeper" in row["text"] for row in rows)
+    game.apply(Roll(dice=(2, 2)))  # after her roll the choices are the next turn's
+    rows = situation_rows(situation(game))
+    assert rows[1]["text"].startswith("at the next turn, staying put (no free space lies deeper), then back")
+    assert rows[0]["text"].startswith("turn back at the next turn")
+    # free spaces deeper, but six items cancel every roll: a different reason
+    heavy = Game.from_position(players=["Ann", "Bob"], trail=[2] * 8 + [3] * 4, positions=[3, 1],
+                               returning=[False, True], carried=[[1] * 6, [4]], air=25, turn=0, seed=1)
+    assert situation_rows(situation(heavy))[1]["text"].startswith("one more turn, staying put (its load cancels every roll)")
+
+
+def test_picking_up_is_not_offered_where_every_roll_ends_on_a_blank_with_nothing_carried():
+    from deepsea_widget.panels.turn_back import situation_rows
+
+    # Ann at the far end on a blank, carrying nothing: stuck (RULES.md), nothing to pick up
+    game = Game.from_position(players=["Ann", "Bob"], trail=[1, None, None], positions=[3, 1],
+                              returning=[False, True], carried=[[], [2]], air=14, turn=0, seed=3)
+    rows = situation_rows(situation(game))
+    assert [row.get("allowed", True) for row in rows] == [False, False, False]
+    assert rows[2]["text"].startswith("not allowed: wherever the roll takes it, it ends on a blank space")
+    # a roll that leaves a diver in the sub is home, carrying nothing or not
+    assert turn_back_numbers(None, 0, 25, 0, moves=[(1.0, None, None)])[2]["p"] == 1.0
 
 
 def _confirm(fig) -> None:
