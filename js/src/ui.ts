@@ -169,9 +169,13 @@ export class BoardUI {
     this.divers = h("ul", { class: "dsw-divers", attrs: { "aria-label": "Divers" } });
     this.log = h("section", { class: "dsw-logbox", attrs: { "aria-label": "Log" } });
 
+    // A click on the board's text or pictures (the status, the trail, a card, the log) focuses
+    // the board (this div; not a Tab stop), not the notebook cell around it, so the keys pressed
+    // next are the board's (R rolls), not JupyterLab's (R made the cell a raw cell, D D deleted
+    // it): onKey keeps them from JupyterLab's shortcuts, as from the board's controls.
     this.app = h(
       "div",
-      { class: "dsw-app" },
+      { class: "dsw-app", attrs: { tabindex: "-1" } },
       h("div", { class: "dsw-top" }, this.status, this.dice, this.announce),
       this.error,
       this.summary,

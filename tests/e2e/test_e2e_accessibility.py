@@ -362,6 +362,22 @@ def test_keys_pressed_in_the_board_never_reach_the_notebooks_shortcuts(open_note
     assert "Drop: " in board.text(".dsw-sr[role=status]")
     assert kernel_state(nb)["view"]["phase"] == "treasure"  # nothing was played
 
+    # A click on the board's text or pictures, not on a control, keeps the keyboard in the board:
+    # the focus went to the notebook cell, where R made it a raw cell and D D deleted it.
+    cells = nb.cell_count()  # (reading the kernel's state added a cell)
+    for part in (".dsw-status", ".dsw-gauge", ".dsw-divers", "svg.dsw-board"):
+        board.root.locator(part).first.click(position={"x": 3, "y": 3})
+        assert page.evaluate("() => document.activeElement.closest('.dsw-root') !== null"), part
+        for key in ["m", "b", "d", "d", "r"]:
+            page.keyboard.press(key)
+        page.wait_for_timeout(200)
+        assert nb.cell_count() == cells, part
+        assert board.root.locator("svg.dsw-board").count() == 1, part
+        assert nb.page.locator(".jp-Notebook .jp-Cell").first.evaluate(
+            "c => c.classList.contains('jp-CodeCell')"), part  # not made a raw or markdown cell
+        assert "Roll: " in board.text(".dsw-sr[role=status]"), part  # R reached the board (no roll now)
+    assert kernel_state(nb)["view"]["phase"] == "treasure"
+
 
 def test_arrow_keys_pressed_fast_on_the_air_slider_all_count(open_notebook):
     """Five ArrowLeft presses 50 ms apart on the edit mode's air slider lower the air by 5, with no
