@@ -252,10 +252,10 @@ class Game:
             if kind is PickUp and here is None:
                 raise IllegalActionError(f"space {d.position} is blank: nothing to pick up")
             if kind is Drop:
+                if not d.carried:  # (the first reason a diver with nothing cannot drop, wherever it stands)
+                    raise IllegalActionError(f"{d.name} carries nothing to drop")
                 if here is not None:
                     raise IllegalActionError(f"can only drop on a blank space; space {d.position} holds an item")
-                if not d.carried:
-                    raise IllegalActionError(f"{d.name} carries nothing to drop")
                 if action.index >= len(d.carried):
                     raise IllegalActionError(
                         f"cannot drop item {action.index}: {d.name} carries {len(d.carried)} "

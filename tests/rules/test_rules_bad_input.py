@@ -41,6 +41,13 @@ def treasure_on_blank(carried=()):
     return g
 
 
+def treasure_on_chip_carrying_nothing():
+    g = make([1, 1, 1, 2, 2], [1, 0], carried=[[], []], air=20)
+    play(g, roll(1, 1))
+    assert g.phase == "treasure" and g.trail[g.divers[0].position - 1] is not None
+    return g
+
+
 def treasure_on_chip():
     g = make([1, 1, 1, 2, 2], [1, 0], carried=[[3], []], air=20)
     play(g, roll(1, 1))
@@ -57,6 +64,7 @@ def treasure_on_chip():
     (treasure_on_chip, Roll(dice=(3, 3)), "has moved this turn"),
     (treasure_on_chip, TurnBack(), "has moved this turn"),
     (treasure_on_chip, Drop(0), "can only drop on a blank space"),
+    (lambda: treasure_on_chip_carrying_nothing(), Drop(0), "Ann carries nothing to drop"),  # the first reason
     (treasure_on_blank, PickUp(), "is blank: nothing to pick up"),
     (treasure_on_blank, Drop(0), "carries nothing to drop"),
     (lambda: treasure_on_blank([3, 4]), Drop(2), r"cannot drop item 2: Ann carries 2 \(items 0..1\)"),
@@ -270,7 +278,7 @@ def edited(text, fn):
     (lambda d: d["start"]["players"].__setitem__(0, "\ud800nn"), r"players\[0\]: .*lone surrogates"),
     (lambda d: d["start"].pop("air"), "missing field"),
     (lambda d: d["history"].__setitem__(1, {"type": "drop", "index": 0}),
-     r"history\[1\]: can only drop on a blank space"),
+     r"history\[1\]: Diver 1 carries nothing to drop"),
     (lambda d: d["history"].__setitem__(0, {"type": "stay"}), r"history\[0\]: .*must roll before"),
     (lambda d: d["history"].__setitem__(1, {"type": "jump"}), r"history\[1\]: unknown action type"),
     (lambda d: d["history"].__setitem__(1, "pick_up"), r"history\[1\]: an action must be a dict"),
