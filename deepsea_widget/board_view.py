@@ -54,15 +54,26 @@ def reasons(game) -> dict:
 
 
 def dive_summary(events) -> dict | None:
-    """The title and lines of a dive end (and game end) among ``events``, if any."""
-    kinds = (ev.Banked, ev.Lost, ev.StacksPlaced, ev.DiveEnded, ev.AllStuck, ev.GameOver)
-    lines = [str(e) for e in events if isinstance(e, kinds)]
+    """The title and lines of a dive end (and game end) among ``events``, if any: what was
+    banked and lost, and who starts the next dive; after the last dive, every diver's score
+    (lost chips laid at the trail's end no longer matter then)."""
     over = [e for e in events if isinstance(e, ev.GameOver)]
     ended = [e for e in events if isinstance(e, ev.DiveEnded)]
     if not ended:
         return None
+    kinds = (ev.Banked, ev.Lost, ev.DiveEnded, ev.AllStuck, ev.GameOver) + ((ev.StacksPlaced, ev.DiveStarted),
+                                                                         ())[bool(over)]
+    lines = [str(e) for e in events if isinstance(e, kinds)]
+    if over:
+        lines.append(final_scores(over[0]))
     title = str(over[0]) if over else f"Dive {ended[0].dive} is over"
     return {"title": title, "lines": lines}
+
+
+def final_scores(over) -> str:
+    """Every diver's score at game over, winners first, then from the highest score down."""
+    seats = sorted(range(len(over.names)), key=lambda s: (s not in over.winners, -over.scores[s], s))
+    return "Final scores: " + ", ".join(f"{over.names[s]} {over.scores[s]}" for s in seats)
 
 
 def board_view(table, odds=None) -> dict:
