@@ -10,17 +10,20 @@ export type Selection = { kind: "diver"; seat: number } | { kind: "space"; space
 export type BoardClick = { kind: "diver"; seat: number } | { kind: "space"; space: number } | { kind: "sub" };
 
 /**
- * Click a diver to pick it up, then a space (or the sub) to put it there.
+ * Click a diver to pick it up, then a space (or the sub) to put it there (where it
+ * stands already, given `at`: it is put down, and nothing is sent).
  * A space clicked with no diver picked is selected so its content can be set;
  * clicking the same thing again lets go of it.
  */
-export function editClick(sel: Selection, click: BoardClick): { sel: Selection; op: EditOp | null } {
+export function editClick(sel: Selection, click: BoardClick, at?: (seat: number) => number | undefined): { sel: Selection; op: EditOp | null } {
   if (click.kind === "diver") {
     if (sel?.kind === "diver" && sel.seat === click.seat) return { sel: null, op: null };
     return { sel: { kind: "diver", seat: click.seat }, op: null };
   }
   if (sel?.kind === "diver") {
     const position = click.kind === "sub" ? 0 : click.space;
+    // put down where it stands (`at`: each seat's position): nothing to send
+    if (at?.(sel.seat) === position) return { sel: null, op: null };
     return { sel: null, op: { op: "move_diver", seat: sel.seat, position } };
   }
   if (click.kind === "sub") return { sel: null, op: null };

@@ -156,7 +156,7 @@ export function createEditPanel(host: EditHost): EditPanel {
         take,
         items.map((levels, i) =>
           vbutton(["Take ", chipIcon(levels, 16, true)], `edit-take-${i}`, () => host.sendEdit(takeItem(host.seat(), i)), {
-            "aria-label": `Take item ${i + 1} (${describeChips(levels)})`,
+            "aria-label": `Take item ${i + 1}: ${describeChips(levels)}`,
             class: "dsw-take-item",
           }),
         ),

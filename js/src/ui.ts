@@ -311,7 +311,7 @@ export class BoardUI {
     else if (space) click = { kind: "space", space: Number(space.getAttribute("data-space")) };
     else if (sub) click = { kind: "sub" };
     if (!click) return;
-    const { sel, op } = editClick(this.sel, click);
+    const { sel, op } = editClick(this.sel, click, (seat) => v.divers[seat]?.position);
     this.sel = sel;
     if (sel?.kind === "diver") this.editSeat = sel.seat;
     if (op) this.sendEdit(op);
@@ -344,8 +344,9 @@ export class BoardUI {
   private toPickedPawnsPlace(): void {
     const sel = this.sel;
     if (sel?.kind !== "diver" || !this.view) return;
-    const place = `space-${this.view.divers[sel.seat]?.position ?? 0}`;
-    this.tabStop = trailKeys(this.view.trail.length).includes(place) ? place : "sub";
+    const position = this.view.divers[sel.seat]?.position ?? 0;
+    const length = this.view.trail.length;
+    this.tabStop = position === 0 ? "sub" : `space-${Math.min(position, length)}`; // (past the end: the last space)
     this.drawBoardOnly();
     focusControl(this.el, this.tabStop);
   }

@@ -28,6 +28,13 @@ describe("edit clicks", () => {
     expect(keepSelection(null, 0, 2)).toBeNull();
   });
 
+  it("puts a picked diver down where it stands without sending anything", () => {
+    const at = (seat: number) => [6, 0][seat];
+    expect(editClick({ kind: "diver", seat: 0 }, { kind: "space", space: 6 }, at)).toEqual({ sel: null, op: null });
+    expect(editClick({ kind: "diver", seat: 1 }, { kind: "sub" }, at)).toEqual({ sel: null, op: null });
+    expect(editClick({ kind: "diver", seat: 0 }, { kind: "space", space: 7 }, at).op).toEqual({ op: "move_diver", seat: 0, position: 7 });
+  });
+
   it("switches to another diver", () => {
     expect(editClick({ kind: "diver", seat: 0 }, { kind: "diver", seat: 2 }).sel).toEqual({ kind: "diver", seat: 2 });
   });

@@ -71,6 +71,14 @@ def test_edit_a_position_then_play_on(open_notebook):
     nb.page.keyboard.press("Enter")
     board.wait_seq_after(before)
     assert not alert.is_visible()  # the error goes with the next accepted edit
+    # Enter twice on a pawn: picked, then put down where it stands, with nothing sent (no Undo step)
+    seq = board.seq()
+    root.get_by_role("button", name="Select Ann").focus()
+    nb.page.keyboard.press("Enter")
+    assert focused_key(board) == "space-2"
+    nb.page.keyboard.press("Enter")
+    nb.page.wait_for_timeout(300)
+    assert board.seq() == seq and "Ann picked" not in panel.text_content()
 
     # Change what lies on a space: click it (no diver picked), choose Blank.
     root.get_by_role("button", name=re.compile(r"^Space 3:")).click()
@@ -98,7 +106,7 @@ def test_edit_a_position_then_play_on(open_notebook):
     assert "P(home)" in root.locator(".dsw-diver").nth(1).text_content()
 
     # Take the item back, then give it again (Take item 1 is the item's button).
-    board.click("Take item 1 (level 1 chip)")
+    board.click("Take item 1: level 1 chip")
     assert kernel_state(nb)["view"]["divers"][1]["carried"] == []
     board.click("Give item")
 
