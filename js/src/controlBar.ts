@@ -109,7 +109,10 @@ export function createControlBar(
         drops,
         states.drops.map((d) => {
           const levels = d.index >= 0 ? carried[d.index] ?? [1] : null;
-          return vbutton(levels ? ["Drop ", chipIcon(levels, 16, true)] : "Drop", `drop-${d.index}`, () => host.sendAction({ type: "drop", index: d.index }), {
+          // with several items, each button shows its item's number, as its name says (two of one
+          // level looked the same)
+          const number = levels && states.drops.length > 1 ? `${d.index + 1}: ` : "";
+          return vbutton(levels ? [`Drop ${number}`, chipIcon(levels, 16, true)] : "Drop", `drop-${d.index}`, () => host.sendAction({ type: "drop", index: d.index }), {
             class: "dsw-drop",
             "aria-label": levels ? d.label : null,
             "aria-keyshortcuts": "D",

@@ -13,7 +13,7 @@ export interface ControlState {
 
 export interface DropControl extends ControlState {
   index: number;
-  /** Accessible name: "Drop item 1 (level 2)"; just "Drop" when nothing is carried. */
+  /** Accessible name: "Drop item 1: level 2 chip"; just "Drop" when nothing is carried. */
   label: string;
 }
 
@@ -105,7 +105,7 @@ export function controlStates(view: TableView): ControlStates {
       ? [{ index: -1, label: "Drop", ...off(dropReason) }]
       : carried.map((levels, index) => ({
           index,
-          label: `Drop item ${index + 1} (${describeChips(levels)})`,
+          label: `Drop item ${index + 1}: ${describeChips(levels)}`,
           ...(!blocked && legalDrops.has(index) ? ON : off(dropReason)),
         }));
 

@@ -28,8 +28,8 @@ describe("controls", () => {
     });
     const s = controlStates(view);
     expect(s.drops.map((d) => [d.label, d.disabled])).toEqual([
-      ["Drop item 1 (level 1 chip)", false],
-      ["Drop item 2 (stack of 3 chips (levels 2, 3, 3))", false],
+      ["Drop item 1: level 1 chip", false],
+      ["Drop item 2: stack of 3 chips (levels 2, 3, 3)", false],
     ]);
     expect(s.stay.disabled).toBe(false);
     expect(s.pick_up).toEqual({ disabled: true, reason: "Space 3 is blank: nothing to pick up" });
