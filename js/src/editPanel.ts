@@ -59,6 +59,9 @@ export function createEditPanel(host: EditHost): EditPanel {
     setText(refusal, text);
     show(refusal, text !== "");
   };
+  // the view whose error the line shows: a redraw of the same view (a click that picks a pawn)
+  // keeps a problem found here before sending (a stack that is not chip levels), as the banner does
+  let refusalOf: TableView | null = null;
   const panel = h(
     "section",
     { class: "dsw-edit", attrs: { "aria-label": "Edit position" } },
@@ -139,7 +142,10 @@ export function createEditPanel(host: EditHost): EditPanel {
       const editing = view.mode === "edit";
       show(panel, editing);
       if (!editing) return;
-      showRefusal(view.error ?? "");
+      if (view !== refusalOf) {
+        refusalOf = view;
+        showRefusal(view.error ?? "");
+      }
       const seat = host.seat();
       const names = view.divers.map((d) => d.name);
       fillSelect(diver, names, seat);

@@ -84,6 +84,17 @@ def test_edit_a_position_then_play_on(open_notebook):
     root.get_by_role("button", name=re.compile(r"^Space 3:")).click()
     assert "Space 3:" in panel.text_content()
     board.click("Blank")
+    # A stack that is not chip levels is refused before sending, next to the controls as well;
+    # picking a pawn then (a redraw of the same state) keeps the reason in sight.
+    seq = board.seq()
+    root.locator('[data-key="edit-stack"]').fill("9")
+    root.locator('[data-key="edit-stack"]').press("Enter")
+    line = panel.locator('[data-key="edit-refusal"]')
+    assert "is not a chip level" in line.text_content() and line.is_visible()
+    root.get_by_role("button", name="Select Bob").click()
+    assert "is not a chip level" in line.text_content() and line.is_visible()
+    root.get_by_role("button", name="Select Bob").click()  # (let go)
+    assert board.seq() == seq
     # Give Bob an item (level 1: one level-1 chip left the trail), turn him back, and make it his turn.
     root.get_by_role("combobox", name="Diver").select_option(label="Bob")
     root.get_by_role("combobox", name="Item level").select_option(label="Level 1")
