@@ -82,7 +82,7 @@ def check_value(value, name: str = "value"):
 
 # The map's and the turn-back panel's model, said under their titles (the divers panel
 # has the exact chain with skipping, so its number for the same diver may differ).
-MODEL_NOTE = "one-diver model: the others stay put, breathing as now"
+MODEL_NOTE = "one-diver model: others stay put, breathing what they carry"
 
 
 def plain_text(text: str) -> str:
