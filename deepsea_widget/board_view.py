@@ -61,8 +61,9 @@ def dive_summary(events) -> dict | None:
     ended = [e for e in events if isinstance(e, ev.DiveEnded)]
     if not ended:
         return None
-    kinds = (ev.Banked, ev.Lost, ev.DiveEnded, ev.AllStuck, ev.GameOver) + ((ev.StacksPlaced, ev.DiveStarted),
-                                                                         ())[bool(over)]
+    kinds = (ev.Banked, ev.Lost, ev.DiveEnded, ev.AllStuck, ev.GameOver)
+    if not over:  # where the lost chips go, and who starts the next dive
+        kinds += (ev.StacksPlaced, ev.DiveStarted)
     lines = [str(e) for e in events if isinstance(e, kinds)]
     if over:
         lines.append(final_scores(over[0]))

@@ -144,9 +144,10 @@ def _rows(names, odds, over=False):
             down.append(p - low)
             label.append(_approx(estimate_pct(p, 0, low, high), "≈"))
             why = _WHY.get(o.get("why"), _WHY[SIMULATED_DEEPER])
-            text.append(f"{name}: P(home) {_approx(estimate_pct(p, 1, low, high), 'about ')}, 95% interval {fmt_pct(low, 1)} to "
-                        f"{fmt_pct(high, 1)} (Wilson). Monte Carlo: {o.get('n', ROLLOUTS):,} simulated dives "
-                        f"with every diver playing like the cautious bot, because {why}")
+            shown = _approx(estimate_pct(p, 1, low, high), "about ")
+            text.append(f"{name}: P(home) {shown}, 95% interval {fmt_pct(low, 1)} to {fmt_pct(high, 1)} (Wilson). "
+                        f"Monte Carlo: {o.get('n', ROLLOUTS):,} simulated dives with every diver playing like the "
+                        f"cautious bot, because {why}")
             colours.append(BAR)
     return x, y, up, down, label, text, colours
 
