@@ -57,6 +57,7 @@ def exact_inputs(game):
 
 EXACT_HEADING_BACK = "heading back"  # why exact: every diver in the water heads back with its items
 EXACT_LAST_TURN = "last turn"  # why exact: the air ran out on this turn, nobody else moves again
+EXACT_SURE = "sure"  # why exact: its next move gets it home whatever anyone rolls or picks up
 SIMULATED_DEEPER = "deeper"  # why an estimate: some divers may still go deeper and pick up
 SIMULATED_TOO_BIG = "too big"  # why an estimate: the exact chain is over ``max_states`` (or out of its reach)
 
@@ -65,13 +66,42 @@ def _exact(p: float, last_turn: bool) -> dict:
     return {"p": p, "se": None, "method": "exact", "why": EXACT_LAST_TURN if last_turn else EXACT_HEADING_BACK}
 
 
+def sure_home(game, seat: int) -> bool:
+    """Whether the diver in ``seat`` gets home for sure while others may still go deeper: it
+    heads back, its next turn comes (the air at its start is fixed by what the divers before it
+    carry now, as none can pick up before it breathes), and its smallest move (2 minus its items)
+    reaches the sub even if every diver below it has left (spaces others take only shorten it)."""
+    divers = game.divers
+    d = divers[seat]
+    if not d.returning or d.back or d.position <= 0:
+        return False
+    smallest = max(0, 2 - len(d.carried))
+    if seat == game.current_player:
+        if game.phase != "roll":  # it moved this turn, and may pick up before its next one
+            return False
+        # this turn is its (it finishes it even if the air ran out): nobody moves before it
+        occupied = {o.position for i, o in enumerate(divers) if i != seat and o.position > 0 and not o.back}
+        return smallest >= free_distance(d.position, occupied)
+    if smallest < d.position:
+        return False
+    air = game.air  # (the diver to move has breathed)
+    for step in range(1, len(divers)):
+        nxt = (game.current_player + step) % len(divers)
+        if nxt == seat:
+            return air > 0
+        if divers[nxt].position > 0 and not divers[nxt].back:
+            air -= len(divers[nxt].carried)
+    return False
+
+
 def seat_odds(game, n: int = ROLLOUTS, seed: int = 0, max_states: int | None = None) -> list:
     """Per seat: None (in the sub, not diving yet) or {"p", "se", "method"}.
 
     ``method`` is "back" (in the sub this dive), "exact" or "estimate". Exact
-    has ``why``: "heading back" (every diver in the water heads back) or "last
+    has ``why``: "heading back" (every diver in the water heads back), "last
     turn" (the air ran out on this turn and the mover has no choice left:
-    nobody else moves again). An
+    nobody else moves again) or "sure" (`sure_home`: its next move gets it home
+    whatever the others do). An
     estimate also has ``se`` (its standard error), ``low`` and ``high`` (its
     95% Wilson interval), ``n`` (rollouts) and ``why`` ("deeper": someone may
     still go deeper; "too big": the exact chain is over ``max_states``, by
@@ -114,6 +144,8 @@ def seat_odds(game, n: int = ROLLOUTS, seed: int = 0, max_states: int | None = N
             out.append({"p": 1.0, "se": None, "method": "back"})
         elif last_turn and s != game.current_player:  # it never moves again this dive
             out.append(_exact(0.0, True) if d.position > 0 else None)
+        elif sure_home(game, s):
+            out.append({"p": 1.0, "se": None, "method": "exact", "why": EXACT_SURE})
         elif d.position > 0 or s == game.current_player:
             low, high = est[s].interval(0.95)
             out.append({"p": float(est[s].estimate), "se": float(est[s].stderr), "low": low, "high": high,

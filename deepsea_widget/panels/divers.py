@@ -14,8 +14,8 @@ import plotly.graph_objects as go
 
 from ._figure import PanelFigure
 from ..odds._checks import as_int
-from ..odds.game_odds import (EXACT_HEADING_BACK, EXACT_LAST_TURN, ROLLOUTS, SIMULATED_DEEPER, SIMULATED_TOO_BIG,
-                              seat_odds)
+from ..odds.game_odds import (EXACT_HEADING_BACK, EXACT_LAST_TURN, EXACT_SURE, ROLLOUTS, SIMULATED_DEEPER,
+                              SIMULATED_TOO_BIG, seat_odds)
 from ..rules import Game
 from ._common import AXIS, BAR, BAR_ALT, PANEL_WIDTH, THEME, estimate_pct, fmt_pct, plain_text
 from ._layout import CHAR_EM, label_lines, title_layout, with_note
@@ -101,7 +101,9 @@ _WHY = {SIMULATED_DEEPER: "some divers may still go deeper and pick up, which th
         SIMULATED_TOO_BIG: "the exact chain for this position is too big to solve live"}
 _WHY_EXACT = {EXACT_HEADING_BACK: "every diver in the water is heading back with the items it carries, so the "
                                   "chain over positions, air and turns (with skipping) is solved exactly",
-              EXACT_LAST_TURN: "the air ran out on this turn, so the dive ends with it and nobody else moves again"}
+              EXACT_LAST_TURN: "the air ran out on this turn, so the dive ends with it and nobody else moves again",
+              EXACT_SURE: "heading back, its next turn comes whatever the others do, and even its smallest "
+                          "move gets it home"}
 
 
 def _approx(shown: str, mark: str) -> str:

@@ -199,6 +199,8 @@ export function badgeText(badge: Badge | null | undefined): { text: string; titl
     text: `P(home) ${percent(badge.p)}`,
     title: badge.why === "last turn"
       ? "Exact: the air ran out on this turn, so the dive ends with it and nobody else moves again"
+      : badge.why === "sure"
+      ? "Exact: heading back, its next turn comes whatever the others do, and even its smallest move gets it home"
       : "Exact chance of getting back to the sub before the air runs out, every diver in the water heading back with what it carries",
     estimate: false,
   };

@@ -68,7 +68,7 @@ export interface Badge {
   low?: number;
   high?: number;
   n?: number;
-  why?: "deeper" | "too big" | "heading back" | "last turn";
+  why?: "deeper" | "too big" | "heading back" | "last turn" | "sure";
 }
 
 export interface Summary {

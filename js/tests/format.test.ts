@@ -205,6 +205,9 @@ describe("badges and diver words", () => {
     expect([last.text, last.estimate]).toEqual(["P(home) 0%", false]);
     expect(last.title).toBe("Exact: the air ran out on this turn, so the dive ends with it and nobody else moves again");
     expect(badgeText({ p: 0.5, se: null, method: "exact", why: "heading back" })!.title).toContain("heading back");
+    const sure = badgeText({ p: 1, se: null, method: "exact", why: "sure" })!;
+    expect([sure.text, sure.estimate]).toEqual(["P(home) 100%", false]);
+    expect(sure.title).toContain("even its smallest move gets it home");
     const est = badgeText({ p: 0.62, se: 0.0077, low: 0.6048, high: 0.6349, n: 4000, method: "estimate", why: "deeper" })!;
     expect(est.text).toBe("P(home) ≈ 62% (60–64%)"); // rounded outward
     expect(est.estimate).toBe(true);

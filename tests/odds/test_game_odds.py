@@ -148,3 +148,45 @@ def test_a_diver_still_in_the_sub_has_no_badge_on_the_last_turn_either():
                                                                             "why": "last turn"}
     g.apply(Roll((1, 1)))
     assert seat_odds(g)[0] is None
+
+
+def test_a_diver_sure_to_get_home_is_exact_even_while_others_dive():
+    from deepsea_widget.odds.game_odds import sure_home
+
+    # Bob on space 1, heading back with one item: any roll moves him 1 or more; Ann (to move, diving)
+    # carries nothing, so the air is still there at his turn
+    game = Game.from_position(players=["Ann", "Bob"], trail=[2] * 8, positions=[3, 1], returning=[False, True],
+                              carried=[[], [1]], air=20, turn=0, seed=1)
+    odds = seat_odds(game, n=500, seed=0)
+    assert odds[1] == {"p": 1.0, "se": None, "method": "exact", "why": "sure"}
+    assert odds[0]["method"] == "estimate"
+    # but not when Cy, between Ann and Bob, breathes the last air first: the dive ends before his turn
+    game = Game.from_position(players=["Ann", "Cy", "Bob"], trail=[1] * 6 + [4] * 2, positions=[5, 4, 1],
+                              returning=[False, False, True], carried=[[], [2, 2, 3], [1]], air=3, turn=0, seed=1)
+    assert not sure_home(game, 2)
+    assert seat_odds(game, n=500, seed=0)[2]["method"] == "estimate"
+
+
+def test_sure_home_agrees_with_the_engines_own_simulation():
+    """Wherever `sure_home` says sure, rollouts of the real game get that diver home every time."""
+    import random
+
+    from deepsea_widget.bots import PublicView, make_policy
+    from deepsea_widget.odds import estimate_home
+    from deepsea_widget.odds.game_odds import sure_home
+
+    sure = 0
+    for seed in range(30):
+        game = Game(players=4, seed=seed)
+        policies = [make_policy("random" if s % 2 else "cautious") for s in range(4)]
+        rng = random.Random(seed)
+        while not game.is_over and sure < 40:
+            seats = [s for s in range(4) if sure_home(game, s)]
+            if seats:
+                est = estimate_home(game, n=60, seed=seed)
+                for s in seats:
+                    assert est[s].estimate == 1.0, (seed, s)
+                sure += len(seats)
+            seat = game.current_player
+            game.apply(policies[seat].choose(PublicView(game), rng))
+    assert sure >= 20  # (the check was not vacuous)
