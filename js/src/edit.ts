@@ -112,6 +112,5 @@ export function setTurn(seat: number): EditOp {
  */
 export function dropEdit(seat: number, from: number, target: { kind: "space"; space: number } | { kind: "sub" } | null): EditOp | null {
   if (!target) return null;
-  if (target.kind === "space" ? target.space === from : from === 0) return null;
-  return editClick({ kind: "diver", seat }, target).op;
+  return editClick({ kind: "diver", seat }, target, () => from).op; // (back where it stands: nothing)
 }
