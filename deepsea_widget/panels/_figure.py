@@ -12,8 +12,8 @@ A second failure is later and silent: anywidget gives a widget's front end 2 s
 to load and start its module; past that it drops every message from the
 kernel for good ("[anywidget] Failed to initialize model." in the console),
 while the chart it finally draws shows the opening state forever. plotly's
-bundle is about 5 MB, so a busy machine opening several panels at once can
-miss the 2 s. A rendered plotly view confirms each update it applies (the
+bundle is about 5 MB (the panels share one import of it, `_plotly_library`), so
+a busy machine opening the panels can miss the 2 s. A rendered plotly view confirms each update it applies (the
 edit ids of `_js2py_layoutDelta` / `_js2py_traceDeltas`), so a PanelFigure
 whose view has rendered but has confirmed no update since its opening state,
 `STALE_AFTER` seconds after one was sent, calls its ``on_stale`` callback,
@@ -29,10 +29,15 @@ and keeps every property it set (`get_state`, `_remove_overlapping_props`).
 from __future__ import annotations
 
 import asyncio
+import pathlib
 from contextlib import contextmanager
 from copy import deepcopy
 
+import ipywidgets
 import plotly.graph_objects as go
+import traitlets
+
+from ._plotly_library import PlotlyLibrary, shared_library
 
 STALE_AFTER = 5.0  # seconds a rendered view may take to confirm an update before it counts as dead
 
@@ -49,15 +54,21 @@ MODEBAR_CONFIG = {
 
 
 class PanelFigure(go.FigureWidget):
+    # plotly's front end, by a small loader from the kernel's one `PlotlyLibrary` (not
+    # plotly's 5 MB bundle in every panel's state: see `_plotly_library`)
+    _esm = pathlib.Path(__file__).parent.parent / "static" / "plotly_loader.js"
+    _plotly_library = traitlets.Instance(PlotlyLibrary).tag(sync=True, **ipywidgets.widget_serialization)
     on_stale = None  # called (no arguments) when the front end stopped applying updates
 
     def __init__(self, *args, **kwargs):
+        library = shared_library()  # made first, so its comm opens before this widget's
         self._held = True  # set before the widget machinery runs, so open() waits
         self._rendered = False  # a view drew the figure
         self._alive = False  # a view applied an update sent after the opening state
         self._opening = (0, 0)  # the edit ids in the opening state: a dead front end only knows these
         self._watching = False
         super().__init__(*args, **kwargs)
+        self._plotly_library = library
         self._config = dict(MODEBAR_CONFIG)  # (plotly's FigureWidget takes its config only this way)
         self.observe(self._on_view_report, names=["_js2py_layoutDelta", "_js2py_traceDeltas"])
 

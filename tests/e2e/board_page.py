@@ -145,3 +145,22 @@ def set_theme(page, theme: str) -> None:
     light = "false" if "Dark" in theme else "true"
     page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{light}'")
     page.wait_for_timeout(300)
+
+
+# Per plotly figure on the page (map, turn back, divers, dice): its title and the data
+# that follows the game (the map's marker, the other panels' bars).
+DOM_PANELS_JS = """() => Array.from(document.querySelectorAll('.js-plotly-plot')).map((gd, i) => {
+    const trace = gd.data && gd.data[i === 0 ? 3 : 0];  // (none while a fresh figure is being drawn)
+    return trace ? {title: gd.layout.title.text, data: [trace.x, trace.y]} : null;
+})"""
+
+
+def same_json(a, b) -> bool:
+    """Equal as JSON data, with 0 and 0.0 alike (JavaScript has one kind of number)."""
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)) and not isinstance(a, bool):
+        return float(a) == float(b)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same_json(a[k], b[k]) for k in a)
+    return a == b

@@ -2,7 +2,8 @@
 JupyterLab's "Save Widget State Automatically", save, then open the notebook
 again in a fresh page (a new kernel that knows nothing of the game) and read
 the board there: air, pawns, whose turn and the state number are the ones the
-first kernel had."""
+first kernel had; the four odds panels show what they showed. The file holds
+plotly's bundle once, for all four panels."""
 from __future__ import annotations
 
 import json
@@ -11,7 +12,7 @@ import time
 
 import pytest
 
-from board_page import BoardPage, kernel_state, play_cell
+from board_page import DOM_PANELS_JS, BoardPage, kernel_state, play_cell, same_json
 from lab_harness import NotebookPage
 
 pytestmark = pytest.mark.e2e
@@ -28,6 +29,24 @@ def _saved_board_views(path) -> list[dict]:
         return []
     state = nb.get("metadata", {}).get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
     return [m for m in state.values() if isinstance(m.get("state", {}).get("view"), dict) and "trail" in m["state"]["view"]]
+
+
+def _saved_models(path) -> dict:
+    """Every widget model saved in the notebook file: id -> its saved record."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    return nb["metadata"]["widgets"][WIDGET_STATE]["state"]
+
+
+def _panels_drawn(page, timeout_s: float = 90.0) -> list:
+    """What the four odds panels show, once plotly drew all four with their data."""
+    page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot').length >= 4", timeout=timeout_s * 1000)
+    deadline = time.monotonic() + timeout_s
+    while True:
+        shown = page.evaluate(DOM_PANELS_JS)
+        if len(shown) == 4 and all(shown):
+            return shown
+        assert time.monotonic() < deadline, f"the panels were not all drawn: {shown}"
+        page.wait_for_timeout(250)
 
 
 def _save_widget_state_is_on(page) -> bool:
@@ -69,6 +88,7 @@ def test_a_saved_notebook_shows_the_last_state(open_notebook, jupyter_lab, lab_b
             board.click(name)
             board.wait_still()
     shown = {"seq": board.seq(), "air": board.air(), "pawns": board.pawns(), "status": board.status()}
+    panels = _panels_drawn(nb.page)
     state = kernel_state(nb)
     assert shown["seq"] == state["seq"] and len(state["history"]) >= 4
 
@@ -88,6 +108,15 @@ def test_a_saved_notebook_shows_the_last_state(open_notebook, jupyter_lab, lab_b
     assert "export default" in model["state"]["_esm"] or len(model["state"]["_esm"]) > 10_000  # the bundle itself
     assert model["state"]["view"]["seq"] == state["seq"]
     assert model["state"]["view"]["divers"] == state["view"]["divers"]
+    # plotly's widget bundle (about 5 MB) is saved once, in the model every panel names
+    models = _saved_models(path)
+    bundles = [i for i, m in models.items() if len(m["state"].get("source", "")) > 1_000_000]
+    figures = [m["state"] for m in models.values() if m["state"].get("_anywidget_id", "").endswith(".PanelFigure")]
+    assert len(bundles) == 1, [(i, m["model_name"]) for i, m in models.items()]
+    assert len(figures) == 4 and all(f["_plotly_library"] == f"IPY_MODEL_{bundles[0]}" for f in figures)
+    assert all(len(f["_esm"]) < 10_000 for f in figures)  # each panel's own module: the small loader
+    size = path.stat().st_size
+    print(f"\n  saved notebook with the app's widget state: {size / 1e6:.1f} MB (plotly's bundle once)")
 
     if turned_on:  # leave the shared JupyterLab's settings as they were
         _set_save_widget_state(page, False)
@@ -103,6 +132,9 @@ def test_a_saved_notebook_shows_the_last_state(open_notebook, jupyter_lab, lab_b
         assert restored.pawns() == shown["pawns"]
         assert [p["position"] for p in restored.pawns()] == [d["position"] for d in state["view"]["divers"]]
         assert restored.status() == shown["status"]
+        # the panels too, drawn by the plotly bundle saved once for all four
+        restored_panels = _panels_drawn(again.page)
+        assert same_json(restored_panels, panels), (restored_panels, panels)
         restored.screenshot("board-restored-from-saved-notebook")
         # What the board shows came from the file: this kernel has never seen the game.
         assert again.eval_json("'app' in globals()") is False

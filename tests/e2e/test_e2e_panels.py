@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from board_page import BoardPage
+from board_page import DOM_PANELS_JS, BoardPage
+from board_page import same_json as _same
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 
@@ -39,8 +40,9 @@ def test_panels_render_and_follow_a_roll(open_notebook):
         "app",
     ], height=1400)
     # plotly's widget announces each finished first drawing; count them
-    nb.page.evaluate("() => { window.__plotsDrawn = 0; document.addEventListener("
-                     "'plotlywidget-after-render', () => { window.__plotsDrawn += 1; }); }")
+    nb.page.evaluate("() => { window.__plotsDrawn = 0; window.__runAt = performance.now();"
+                     " document.addEventListener('plotlywidget-after-render', () => {"
+                     " window.__plotsDrawn += 1; if (window.__plotsDrawn === 4) window.__fourAt = performance.now(); }); }")
     nb.run_cell(0, timeout=120)
     cell = nb.cell(0)
     cell.locator(".dsw-board").wait_for(timeout=60_000)
@@ -84,17 +86,14 @@ def test_panels_render_and_follow_a_roll(open_notebook):
     nb.page.wait_for_function(f"() => ({MARKER_POINTS_JS})() === 1", timeout=30_000)
     nb.screenshot("panels-after-roll")
     ms = nb.page.evaluate("() => window.__markerAt - window.__clickAt")
-    timing = {"click_to_panels_marker_ms": round(ms, 1), "target_ms": 250}
+    opened = nb.page.evaluate("() => window.__fourAt - window.__runAt")
+    timing = {"click_to_panels_marker_ms": round(ms, 1), "target_ms": 250,
+              "run_to_four_panels_drawn_ms": round(opened, 1)}
     (ARTIFACTS / "panels_timings.json").write_text(json.dumps(timing, indent=1))
-    print(f"\n  click -> home-odds marker drawn: {ms:.0f} ms (target 250 ms; printed, not asserted)")
+    print(f"\n  click -> home-odds marker drawn: {ms:.0f} ms (target 250 ms; printed, not asserted)"
+          f"\n  cell run -> all four panels drawn: {opened:.0f} ms (printed, not asserted)")
 
 
-# Per plotly figure on the page (map, turn back, divers, dice): its title and the data
-# that follows the game (the map's marker, the other panels' bars).
-DOM_PANELS_JS = """() => Array.from(document.querySelectorAll('.js-plotly-plot')).map((gd, i) => {
-    const trace = gd.data && gd.data[i === 0 ? 3 : 0];  // (none while a fresh figure is being drawn)
-    return trace ? {title: gd.layout.title.text, data: [trace.x, trace.y]} : null;
-})"""
 KERNEL_PANELS = (
     "[{'title': f.layout.title.text,"
     " 'data': [list(f.data[3].x), list(f.data[3].y)] if i == 0 else [list(f.data[0].x), list(f.data[0].y)]}"
@@ -109,28 +108,20 @@ def _page_errors(page) -> list[str]:
     return errors
 
 
-def _same(a, b) -> bool:
-    """Equal as JSON data, with 0 and 0.0 alike (JavaScript has one kind of number)."""
-    if isinstance(a, (int, float)) and isinstance(b, (int, float)) and not isinstance(a, bool):
-        return float(a) == float(b)
-    if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
-    if isinstance(a, dict) and isinstance(b, dict):
-        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
-    return a == b
-
-
-# The page's first large JavaScript module (plotly's widget, about 5 MB) waits 6 s before it
-# starts, as on a machine too busy to parse it in time: anywidget's 2 s start-up limit passes.
-# (anywidget then drops every message to that model; whether the page also logs "Failed to
-# initialize model." depends on whether anything awaited the model yet, so the test does not
-# look for it: with 3 s and that check it failed about 1 run in 3.)
-SLOW_FIRST_PLOTLY_JS = """() => {
+# A JavaScript module the page imports waits 6 s before it starts, as on a machine too busy
+# to parse it in time: anywidget's 2 s start-up limit passes. (anywidget then drops every
+# message to that model; whether the page also logs "Failed to initialize model." depends on
+# whether anything awaited the model yet, so the test does not look for it: with 3 s and that
+# check it failed about 1 run in 3.) Which module: the first panel's own (the small loader,
+# the only module naming `_plotly_library`), or plotly's bundle that every panel shares
+# (over 1 MB): then every panel that started meanwhile misses the limit.
+SLOW_FIRST_MODULE_JS = """(which) => {
     const Native = window.Blob;
     let slowed = 0;
     window.Blob = function (parts, options) {
         if (slowed === 0 && options && options.type === "text/javascript" && parts.length === 1
-                && typeof parts[0] === "string" && parts[0].length > 1e6) {
+                && typeof parts[0] === "string"
+                && (which === "panel" ? parts[0].includes("_plotly_library") : parts[0].length > 1e6)) {
             slowed += 1;
             parts = ["await new Promise((resolve) => setTimeout(resolve, 6000));\\n" + parts[0]];
         }
@@ -140,18 +131,20 @@ SLOW_FIRST_PLOTLY_JS = """() => {
 }"""
 
 
-def test_a_panel_whose_front_end_failed_to_start_is_replaced(open_notebook):
+@pytest.mark.parametrize("slow", ["panel", "shared plotly"])
+def test_a_panel_whose_front_end_failed_to_start_is_replaced(open_notebook, slow):
     """anywidget gives a widget's front end 2 s to start and then drops every kernel message
-    to it, for good ("Failed to initialize model."). One panel's plotly module is made to
-    start 6 s late; the kernel notices that its view never confirms an update and puts a
-    fresh widget in its place, so every panel ends up showing the kernel's numbers."""
+    to it, for good ("Failed to initialize model."). One panel's module, or plotly's shared
+    bundle, is made to start 6 s late; the kernel notices that a view never confirms an
+    update and puts a fresh widget in its place, so every panel ends up showing the
+    kernel's numbers."""
     nb = open_notebook([
         "from deepsea_widget.app import play\n"
         "from deepsea_widget.rules import Roll\n"
         "app = play(players=['Ann', 'Bob', 'Cy', 'Di'], seed=3)\n"
         "app",
     ], height=1400)
-    nb.page.evaluate(SLOW_FIRST_PLOTLY_JS)
+    nb.page.evaluate(SLOW_FIRST_MODULE_JS, "panel" if slow == "panel" else "plotly")
     nb.run_cell(0, timeout=120)
     nb.page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot').length >= 4", timeout=90_000)
 
@@ -165,8 +158,12 @@ def test_a_panel_whose_front_end_failed_to_start_is_replaced(open_notebook):
             break
         nb.page.wait_for_timeout(500)
     assert _same(shown, kernel), (shown, kernel)
-    assert nb.eval_json("app.panels.replaced") == 1
-    nb.screenshot("panels-after-a-failed-start")
+    replaced = nb.eval_json("app.panels.replaced")
+    if slow == "panel":
+        assert replaced == 1
+    else:  # the panels whose start fell within the 6 s
+        assert 1 <= replaced <= 4, replaced
+    nb.screenshot(f"panels-after-a-failed-start-{slow.replace(' ', '-')}")
 
 
 # After a reload, JupyterLab's widget manager sometimes ends its restore without the

@@ -526,6 +526,48 @@ def test_every_panel_sends_a_short_toolbar_without_plotlys_logo():
         assert not {"toImage", "zoom2d", "pan2d", "resetScale2d"} & set(config["modeBarButtonsToRemove"])
 
 
+def test_the_panels_share_one_copy_of_plotlys_bundle_opened_before_them(monkeypatch):
+    """Each panel's own front-end module is a small loader naming one shared model that
+    holds plotly's 5 MB widget bundle: the page gets (and a saved notebook keeps) the
+    bundle once, not once per panel. That model's comm opens before any panel's, so a
+    front end knows it when a panel asks; a closed one is made again."""
+    import hashlib
+
+    import ipywidgets.comm
+    import plotly.graph_objects as go
+
+    from deepsea_widget.app import play
+    from deepsea_widget.panels import _plotly_library
+
+    opened = []  # (anywidget id, model id) of each comm, in the order they open
+    real = ipywidgets.comm.create_comm
+
+    def recording(**args):
+        opened.append((args["data"]["state"].get("_anywidget_id"), args.get("comm_id")))
+        return real(**args)
+
+    monkeypatch.setattr(ipywidgets.comm, "create_comm", recording)
+    monkeypatch.setattr(_plotly_library, "_library", None)  # as in a fresh kernel
+    app = play(players=["Ann", "Bob"], bots={"Cy": "cautious"}, seed=3)
+    figures = app.panels.figures
+    library = figures[0]._plotly_library
+    bundle = str(go.FigureWidget._esm)
+    assert len(bundle) > 1_000_000 and library.source == bundle
+    assert library.digest == hashlib.sha256(bundle.encode()).hexdigest()[:32]
+    for fig in figures:
+        state = fig.get_state()
+        assert state["_plotly_library"] == f"IPY_MODEL_{library.model_id}"
+        assert len(state["_esm"]) < 10_000 and "_plotly_library" in state["_esm"]
+    ids = [anywidget_id for anywidget_id, _ in opened]
+    first_panel = ids.index("deepsea_widget.panels._figure.PanelFigure")
+    assert ids.index("deepsea_widget.panels._plotly_library.PlotlyLibrary") < first_panel
+    assert ids.count("deepsea_widget.panels._plotly_library.PlotlyLibrary") == 1
+    # a closed library (Widget.close_all(), say) is made again for the next panel
+    library.close()
+    fresh = _plotly_library.shared_library()
+    assert fresh is not library and fresh.comm is not None and fresh.source == bundle
+
+
 def test_a_name_with_markup_characters_shows_letter_for_letter():
     """plotly reads <, > and & as markup: a diver named "<b>Bo</b> & Co" must not turn bold
     (nor break a title), in the panels' titles, hovers and bar labels."""
