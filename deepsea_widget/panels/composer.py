@@ -119,6 +119,7 @@ class Panels(ipywidgets.GridBox):
             odds = divers_odds(game)
         self.odds_map.update(sit, force=force)
         self.turn_back.update(sit, force=force)
-        self.divers.update([d.name for d in game.divers], odds, force=force, over=game.is_over)
+        self.divers.update([d.name for d in game.divers], odds, force=force, over=game.is_over,
+                           turn=None if game.is_over else game.current_player)
         self.dice.update(None if sit is None else sit.chips, force=force)
         self.redraws += 1

@@ -111,10 +111,18 @@ def _approx(shown: str, mark: str) -> str:
     return shown if shown[0] in "<>" else f"{mark}{shown}"
 
 
-def _rows(names, odds, over=False):
-    """Per diver: bar height (None: no bar), error bar above and below, bar label, hover text."""
+def _turn(game) -> int | None:
+    """The seat whose turn it is (None once the game is over)."""
+    return None if game.is_over else game.current_player
+
+
+def _rows(names, odds, over=False, turn=None):
+    """Per diver: bar height (None: no bar), error bar above and below, bar label, hover text.
+    The diver whose turn it is (seat ``turn``) is named so in its hover text."""
     x, y, up, down, label, text, colours = [], [], [], [], [], [], []
     for seat, (name, o) in enumerate(zip(map(plain_text, names), odds)):
+        if seat == turn:
+            name = f"{name} (whose turn it is)"
         x.append(seat)  # (the axis shows the names: `_name_ticks`)
         if o is None:
             y.append(0.0)  # no bar (and no error bar): its label says why
@@ -169,17 +177,21 @@ def _title(odds, over=False) -> str:
 TICK_SIZE = 11  # px, the names under the bars
 
 
-def _name_ticks(names) -> dict:
+def _name_ticks(names, turn=None) -> dict:
     """The x axis: one bar a seat, labelled with its diver's name level, on up to two lines as
-    wide as its bar's slot (six divers have about 55 px each), "…" where cut."""
+    wide as its bar's slot (six divers have about 55 px each), "…" where cut; the name of the
+    diver whose turn it is (seat ``turn``) in bold and underlined."""
     slot = (PANEL_WIDTH - THEME["margin"]["l"] - THEME["margin"]["r"]) / max(1, len(names))
     width = max(4.0, slot / (TICK_SIZE * CHAR_EM) - 1)
+    labels = [label_lines(n, width) for n in names]
+    if turn is not None and 0 <= turn < len(labels):
+        labels[turn] = "<br>".join(f"<b><u>{line}</u></b>" for line in labels[turn].split("<br>"))
     return dict(tickmode="array", tickvals=list(range(len(names))), tickangle=0, tickfont=dict(size=TICK_SIZE),
-                ticktext=[label_lines(n, width) for n in names], automargin=True)
+                ticktext=labels, automargin=True)
 
 
-def _figure(names, odds) -> go.Figure:
-    x, y, up, down, label, text, colours = _rows(names, odds)
+def _figure(names, odds, turn=None) -> go.Figure:
+    x, y, up, down, label, text, colours = _rows(names, odds, turn=turn)
     fig = go.Figure(go.Bar(
         x=x, y=y, marker_color=colours, hovertext=text, hovertemplate="%{hovertext}<extra></extra>",
         error_y=dict(type="data", symmetric=False, array=up, arrayminus=down, visible=True,
@@ -187,20 +199,21 @@ def _figure(names, odds) -> go.Figure:
         text=label, texttemplate="%{text}", textposition="outside", cliponaxis=False, name="P(home)"))
     fig.update_layout(**THEME, showlegend=False)
     fig.update_layout(title_layout(_title(odds)))
-    fig.update_xaxes(**AXIS, **_name_ticks(names))
+    fig.update_xaxes(**AXIS, **_name_ticks(names, turn))
     fig.update_yaxes(range=[0, 1.15], tickformat=".0%", **AXIS)
     return fig
 
 
 def divers_chart(game, odds=None) -> go.Figure:
     """Bars of P(home) for every diver of ``game`` (``odds``: precomputed `divers_odds`,
-    one entry per diver; a ValueError names an entry that is not of that form)."""
+    one entry per diver; a ValueError names an entry that is not of that form). The name
+    of the diver whose turn it is is in bold and underlined."""
     _check_game(game)
     if odds is None:
         odds = divers_odds(game)
     else:
         odds = _check_odds(odds, len(game.divers))
-    return _figure([d.name for d in game.divers], odds)
+    return _figure([d.name for d in game.divers], odds, _turn(game))
 
 
 class DiversPanel:
@@ -212,14 +225,14 @@ class DiversPanel:
     def widget(self):
         return self.figure.publish()
 
-    def update(self, names, odds, force: bool = False, over: bool = False) -> None:
-        key = (tuple(names), tuple(None if o is None else tuple(sorted(o.items())) for o in odds), over)
+    def update(self, names, odds, force: bool = False, over: bool = False, turn: int | None = None) -> None:
+        key = (tuple(names), tuple(None if o is None else tuple(sorted(o.items())) for o in odds), over, turn)
         if key == self._key and not force:
             return
         self._key = key
-        x, y, up, down, label, text, colours = _rows(names, odds, over)
+        x, y, up, down, label, text, colours = _rows(names, odds, over, turn)
         with self.figure.batch_update():
             self.figure.data[0].update(x=x, y=y, hovertext=text, marker_color=colours, text=label,
                                        error_y=dict(array=up, arrayminus=down))
             self.figure.update_layout(title_layout(_title(odds, over)))
-            self.figure.update_xaxes(**_name_ticks(names))
+            self.figure.update_xaxes(**_name_ticks(names, turn))

@@ -568,6 +568,39 @@ def test_the_panels_share_one_copy_of_plotlys_bundle_opened_before_them(monkeypa
     assert fresh is not library and fresh.comm is not None and fresh.source == bundle
 
 
+def test_the_every_diver_panel_marks_whose_turn_it_is():
+    """The name of the diver whose turn it is is bold and underlined under its bar, and its
+    hover says so; the mark follows the turn, and is gone once the game is over."""
+    from deepsea_widget.panels import Panels
+
+    game = Game(players=["Ann", "Bob", "Cy"], seed=4)
+    panels = Panels(game)
+
+    def marked(fig):
+        ticks = list(fig.layout.xaxis.ticktext)
+        hovers = list(fig.data[0].hovertext)
+        return ([i for i, t in enumerate(ticks) if t.startswith("<b><u>")],
+                [i for i, h in enumerate(hovers) if "(whose turn it is)" in h])
+
+    assert game.current_player == 0
+    assert marked(panels.divers.figure) == ([0], [0])
+    assert panels.divers.figure.layout.xaxis.ticktext[0] == "<b><u>Ann</u></b>"
+    assert marked(divers_chart(game)) == ([0], [0])  # the chart alone marks it too
+    game.apply(Roll(dice=(1, 1)))
+    game.apply(Stay())
+    panels.refresh()
+    assert game.current_player == 1 and marked(panels.divers.figure) == ([1], [1])
+    import random as _random
+
+    from deepsea_widget.bots import PublicView, make_policy
+
+    bot, view, rng = make_policy("cautious"), PublicView(game), _random.Random(1)
+    while not game.is_over:
+        game.apply(bot.choose(view, rng))
+    panels.refresh()
+    assert marked(panels.divers.figure) == ([], [])
+
+
 def test_a_name_with_markup_characters_shows_letter_for_letter():
     """plotly reads <, > and & as markup: a diver named "<b>Bo</b> & Co" must not turn bold
     (nor break a title), in the panels' titles, hovers and bar labels."""
@@ -582,7 +615,8 @@ def test_a_name_with_markup_characters_shows_letter_for_letter():
     assert shown in panel.figure.layout.title.text and "<b>Bo" not in panel.figure.layout.title.text
     assert shown in panel.figure.data[3].hovertext[0]
     bars = divers_chart(game).data[0]
-    assert divers_chart(game).layout.xaxis.ticktext[0] == shown and bars.hovertext[0].startswith(shown)
+    # (Bo's name is marked as whose turn it is: plotly's own tags around the escaped name)
+    assert divers_chart(game).layout.xaxis.ticktext[0] == f"<b><u>{shown}</u></b>" and bars.hovertext[0].startswith(shown)
 
 
 def test_six_long_names_under_the_bars_fit_their_slots_on_two_lines():
