@@ -12,8 +12,8 @@ first axis (for 0-2 items, two running sums of 3).
 After the move, one gather puts the states into the next group's layout (the
 next diver first, in free spaces; the one who just moved last, in spaces).
 Where each cell comes from depends only on the number of divers, so that is a
-table built once per n and kept (`_tables`: int16, 4.6 MB each for four
-divers), and each move only touches its group's box: about 7 ns a cell of a
+table built once per n and kept (`_tables`: int16, over spaces 1-32 only, 2 MB
+each for four divers, a row a cache line), and each move only touches its group's box: about 7 ns a cell of a
 big four-diver group, a few times less a state than the sorting solvers. The
 gather builds its index a chunk of rows at a time (`_CHUNK` cells), so the
 index never leaves the cache. A roll's 1/9 is not applied to the cells after
@@ -53,7 +53,8 @@ from .single_diver import home_table
 DENSE_FAR = 32  # the game's trail; a chain with a diver farther out uses the other solvers
 DENSE_SEATS = 4  # at most this many divers in the water (six would need 39**6 cells)
 PAD = MAX_MOVE  # a move takes free coordinates down to 1 - MAX_MOVE: index 1
-SIDE = DENSE_FAR + PAD + 1  # cells per axis of the tables
+SIDE = DENSE_FAR + PAD + 1  # indices per axis: 0 .. PAD + DENSE_FAR
+_FIRST = PAD + 1  # the index of space 1, where every box and the tables start
 _WIDE = 40  # cells along axis 1 of a move's result (see `_tables`)
 # The gather reads there a box of positions (at most DENSE_FAR) with DENSE_SEATS - 1 empty
 # cells each side; a table packs (row, column) as row * _WIDE + column (column < SIDE)
@@ -90,8 +91,9 @@ def _tables(n: int) -> tuple[np.ndarray, np.ndarray]:
     got = _TABLES.get(n)
     if got is not None:
         return got
-    shape = (SIDE,) * n
-    c = [(np.arange(SIDE, dtype=np.int16) - PAD).reshape([SIDE if i == j else 1 for i in range(n)])
+    # (only positions 1..DENSE_FAR, i.e. indices _FIRST.. : a box never reaches below; 64 bytes a row)
+    shape = (DENSE_FAR,) * n
+    c = [np.arange(1, DENSE_FAR + 1, dtype=np.int16).reshape([DENSE_FAR if i == j else 1 for i in range(n)])
          for j in range(n)]
     y, others = c[0], c[1:]
 
@@ -119,8 +121,18 @@ def _tables(n: int) -> tuple[np.ndarray, np.ndarray]:
     q = c[-1]
     below = (p < q).astype(np.int16) + sum((a < q).astype(np.int16) for a in others[:-1])
     step = np.where(ok, (q - below + PAD) * _WIDE + p + PAD, _NOWHERE).astype(np.int16)
-    _TABLES[n] = step, free
+    _TABLES[n] = _cache_aligned(step), _cache_aligned(free)
     return _TABLES[n]
+
+
+def _cache_aligned(table: np.ndarray) -> np.ndarray:
+    """A copy of ``table`` starting on a 64-byte boundary, so each row of DENSE_FAR int16 is one
+    cache line (a gather reads a box of the table: rows cut at its ends, but whole lines)."""
+    raw = np.empty(table.nbytes + 64, dtype=np.uint8)
+    start = -raw.ctypes.data % 64
+    out = raw[start:start + table.nbytes].view(table.dtype).reshape(table.shape)
+    out[...] = table
+    return out
 
 
 class _Group:
@@ -290,7 +302,7 @@ class DenseSolver:
         values gathered, which are counted there. The probabilities are the
         source's values times ``factor``.
         """
-        cut = tuple(slice(a, b + 1) for a, b in box)
+        cut = tuple(slice(a - _FIRST, b + 1 - _FIRST) for a, b in box)  # (the tables start at _FIRST)
         sizes = [b - a + 1 for a, b in box]
         size = math.prod(sizes)
         flat = self.space.take(size)
