@@ -302,6 +302,8 @@ class DenseSolver:
         values gathered, which are counted there. The probabilities are the
         source's values times ``factor``.
         """
+        if min(a for a, _ in box) < _FIRST or max(b for _, b in box) >= SIDE:
+            raise AssertionError(f"dense chain: a box off the trail's tables: {box}")
         cut = tuple(slice(a - _FIRST, b + 1 - _FIRST) for a, b in box)  # (the tables start at _FIRST)
         sizes = [b - a + 1 for a, b in box]
         size = math.prod(sizes)

@@ -34,16 +34,16 @@ def free_coordinate(p, others):
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_tables_say_where_each_cell_comes_from(n):
-    step, free = _tables(n)
-    side = DENSE_FAR + PAD + 1
-    assert step.shape == free.shape == (side,) * n
+    step, free = _tables(n)  # over spaces 1..DENSE_FAR (every box lies there): index = space - 1
+    assert step.shape == free.shape == (DENSE_FAR,) * n
+    assert step.ctypes.data % 64 == 0 and free.ctypes.data % 64 == 0  # a row of 32 int16 is one cache line
     cells = [(1, 2, 3, 4)[:n], (5, 1, 9, 7)[:n], (3, 30, 31, 32)[:n], (32, 31, 1, 2)[:n],
              (7, 8, 6, 9)[:n], (1, 32, 16, 15)[:n]]
     for y, *others in cells:  # axis 0 a free coordinate, the rest positions
         if len(set(others)) < len(others):
             continue
         p = free_space(y, set(others))
-        index = (y + PAD,) + tuple(q + PAD for q in others)
+        index = (y - 1,) + tuple(q - 1 for q in others)
         assert free[index] == (p + PAD if p <= DENSE_FAR else _NOWHERE)
         # after a move: axis 0 the next diver (free), the last axis the mover (a position)
         mover = others[-1]
@@ -52,11 +52,11 @@ def test_tables_say_where_each_cell_comes_from(n):
             continue
         before = free_coordinate(mover, [p] + others[:-1])
         assert step[index] == (before + PAD) * _WIDE + p + PAD
-    # no state: two divers on one space, a diver off the trail, a free coordinate <= 0
+    # no state: two divers on one space, a free coordinate past the trail's free spaces
     nowhere = [(3,) + (5,) * (n - 1)] if n > 2 else []
-    nowhere += [(0,) + tuple(range(1, n)), (3,) + (0,) + tuple(range(2, n))]
+    nowhere += [(DENSE_FAR,) + tuple(range(1, n))]
     for cell in nowhere:
-        index = tuple(c + PAD for c in cell)
+        index = tuple(c - 1 for c in cell)
         assert step[index] == _NOWHERE and free[index] == _NOWHERE
 
 
