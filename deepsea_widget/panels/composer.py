@@ -121,5 +121,6 @@ class Panels(ipywidgets.GridBox):
         self.turn_back.update(sit, force=force)
         self.divers.update([d.name for d in game.divers], odds, force=force, over=game.is_over,
                            turn=None if game.is_over else game.current_player)
-        self.dice.update(None if sit is None else sit.chips, force=force)
+        self.dice.update(None if sit is None else sit.chips, force=force,
+                         name=None if sit is None else game.divers[sit.seat].name)
         self.redraws += 1

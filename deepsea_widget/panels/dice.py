@@ -6,12 +6,13 @@ import plotly.graph_objects as go
 from ..odds.dice import DICE_WEIGHTS, MAX_MOVE, expected_movement, movement_weights
 from ._figure import PanelFigure
 from ._common import AXIS, BAR, BAR_ALT, THEME, check_chart_args, plural
-from ._layout import GAME_OVER, title_layout, with_note
+from ._layout import GAME_OVER, keep, short_name, title_layout, with_note
 
 MOVES = list(range(0, MAX_MOVE + 1))
 
 
-def _data(chips: int):
+def _data(chips: int, name: str | None = None):
+    """The bars, their hover texts and colours, and the title (naming the diver ``name``, if given)."""
     weights = movement_weights(chips)
     y = [weights.get(m, 0) / 9 for m in MOVES]
     text = []
@@ -29,7 +30,8 @@ def _data(chips: int):
             text.append(f"with {plural(chips, 'item')} a roll of {rolls} moves you {plural(m, 'space')}: "
                         f"{w} of the 9 rolls ({w / 9:.0%})")
     colours = [BAR_ALT if m == 0 else BAR for m in MOVES]
-    title = with_note(f"Move with {plural(chips, 'item')}",
+    move = keep(f"move with {plural(chips, 'item')}")
+    title = with_note(f"{short_name(name)}: {move}" if name else move[0].upper() + move[1:],
                       f"P(no move) {y[0]:.0%}, mean {expected_movement(chips):.2f} spaces a turn")
     return y, text, colours, title
 
@@ -60,18 +62,19 @@ def dice_chart(chips: int = 0) -> go.Figure:
 class DicePanel:
     def __init__(self):
         self.figure = PanelFigure(_figure(0))
-        self._chips = 0
+        self._key = 0, None  # (items, diver) drawn
 
     @property
     def widget(self):
         return self.figure.publish()
 
-    def update(self, chips: int | None, force: bool = False) -> None:
-        """Draw a move with ``chips`` items; None: the game is over (a move with 0 items, for reference)."""
-        if chips == self._chips and not force:
+    def update(self, chips: int | None, force: bool = False, name: str | None = None) -> None:
+        """Draw a move with ``chips`` items by the diver ``name``; None: the game is over (a move
+        with 0 items, for reference)."""
+        if (chips, name) == self._key and not force:
             return
-        self._chips = chips
-        y, text, colours, title = _data(chips or 0)
+        self._key = chips, name
+        y, text, colours, title = _data(chips or 0, name)
         if chips is None:
             title = with_note(GAME_OVER, "for reference: a move with 0 items (2d3)")
         with self.figure.batch_update():

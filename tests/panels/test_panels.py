@@ -601,6 +601,25 @@ def test_the_every_diver_panel_marks_whose_turn_it_is():
     assert marked(panels.divers.figure) == ([], [])
 
 
+def test_the_dice_panel_names_the_diver_whose_move_it_shows():
+    from deepsea_widget.panels import Panels
+
+    game = Game(players=["Ann", "<b>Bo</b>"], seed=4)
+    panels = Panels(game)
+    assert panels.dice.figure.layout.title.text.startswith("Ann: move with 0 items<br>")
+    game.apply(Roll(dice=(1, 1)))
+    game.apply(PickUp())
+    panels.refresh()  # the other diver's turn (its name letter for letter)
+    assert game.current_player == 1
+    assert panels.dice.figure.layout.title.text.startswith("&lt;b&gt;Bo&lt;/b&gt;: move with 0 items<br>")
+    game.apply(Roll(dice=(2, 2)))
+    game.apply(Stay())
+    panels.refresh()  # Ann again, with the item she picked up
+    assert game.current_player == 0
+    assert panels.dice.figure.layout.title.text.startswith("Ann: move with 1 item<br>")
+    assert dice_chart(1).layout.title.text.startswith("Move with 1 item<br>")  # the chart alone names nobody
+
+
 def test_a_name_with_markup_characters_shows_letter_for_letter():
     """plotly reads <, > and & as markup: a diver named "<b>Bo</b> & Co" must not turn bold
     (nor break a title), in the panels' titles, hovers and bar labels."""
