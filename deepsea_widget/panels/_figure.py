@@ -37,6 +37,7 @@ import ipywidgets
 import plotly.graph_objects as go
 import traitlets
 
+from ._layout import in_words
 from ._plotly_library import PlotlyLibrary, shared_library
 
 STALE_AFTER = 5.0  # seconds a rendered view may take to confirm an update before it counts as dead
@@ -58,6 +59,9 @@ class PanelFigure(go.FigureWidget):
     # plotly's 5 MB bundle in every panel's state: see `_plotly_library`)
     _esm = pathlib.Path(__file__).parent.parent / "static" / "plotly_loader.js"
     _plotly_library = traitlets.Instance(PlotlyLibrary).tag(sync=True, **ipywidgets.widget_serialization)
+    # the figure in words (`in_words`): the loader puts it, visually hidden, by the chart for
+    # screen readers, which get nothing from plotly's drawing
+    _summary = traitlets.Unicode("").tag(sync=True)
     on_stale = None  # called (no arguments) when the front end stopped applying updates
 
     def __init__(self, *args, **kwargs):
@@ -69,6 +73,7 @@ class PanelFigure(go.FigureWidget):
         self._watching = False
         super().__init__(*args, **kwargs)
         self._plotly_library = library
+        self._summary = in_words(self)
         self._config = dict(MODEBAR_CONFIG)  # (plotly's FigureWidget takes its config only this way)
         self.observe(self._on_view_report, names=["_js2py_layoutDelta", "_js2py_traceDeltas"])
 
@@ -108,9 +113,11 @@ class PanelFigure(go.FigureWidget):
 
     @contextmanager
     def batch_update(self):
-        """plotly's batch update, then `watch` for the front end's confirmation."""
+        """plotly's batch update, then the figure in words, then `watch` for the front end's
+        confirmation."""
         with super().batch_update():
             yield
+        self._summary = in_words(self)  # (after the batch: inside it plotly gives the old annotations)
         self.watch()
 
     def _on_view_report(self, change) -> None:

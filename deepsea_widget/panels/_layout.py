@@ -1,4 +1,5 @@
-"""Titles that fit a panel's width, and a blank panel with a message in place of stale data.
+"""Titles that fit a panel's width, a blank panel with a message in place of stale data, and
+a panel in words (`in_words`, for screen readers).
 
 A figure is `PANEL_WIDTH` px wide and plotly does not wrap a title: a line
 longer than the width is cut at the figure's edge. So titles are wrapped here
@@ -7,6 +8,9 @@ for as many lines as a title has. Mark a phrase that must stay on one line
 with `keep`.
 """
 from __future__ import annotations
+
+import html
+import re
 
 from ._common import PANEL_WIDTH, plain_text
 
@@ -118,3 +122,32 @@ def show_message(fig, message: str | None, annotations=None) -> None:
         notes.append(dict(name=MESSAGE, text="<br>".join(wrap(message, TITLE_CHARS)), xref="paper", yref="paper",
                           x=0.5, y=0.5, showarrow=False, font=dict(size=14)))
     fig.layout.annotations = notes
+
+
+def in_words(fig) -> str:
+    """What a panel shows, as plain sentences for a screen reader: its title (the note under
+    it in brackets), the message that blanks it, if any, then the hover text of each point
+    shown, once each (a heatmap's grid, whose cells are read by pointing, is left out)."""
+    sentences = [_words(fig.layout.title.text or "")]
+    sentences += [_words(note.text or "") for note in fig.layout.annotations
+                  if note.name == MESSAGE and note.visible is not False]
+    for trace in fig.data:
+        if trace.visible is False:
+            continue
+        hover = getattr(trace, "hovertext", None)
+        for text in [hover] if isinstance(hover, str) else hover or ():
+            if isinstance(text, str):  # (a heatmap's rows are tuples)
+                sentences.append(_words(text))
+    said: list[str] = []
+    for sentence in sentences:
+        if sentence and sentence not in said:
+            said.append(sentence)
+    return " ".join(s[0].upper() + s[1:] + ("" if s[-1] in ".!?" else ".") for s in said)
+
+
+def _words(markup: str) -> str:
+    """plotly's pseudo-HTML as plain text: a line break is a space, <sup> a note in brackets,
+    other tags go, entities become their characters ("&lt;" is "<")."""
+    text = markup.replace("<sup>", " (").replace("</sup>", ")")
+    text = re.sub(r"<[^>]*>", " ", text)  # (<br> and the rest; a name's "<" is "&lt;" here)
+    return " ".join(html.unescape(text).split())

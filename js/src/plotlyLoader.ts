@@ -59,7 +59,36 @@ export async function sharedModule(model: AnyModel, importer: Importer = importS
   return loading;
 }
 
-/** A panel's widget: plotly's, once its module is in. (A factory: one plotly widget per model.) */
+// Out of sight but read by screen readers (the usual "visually hidden" rules).
+const VISUALLY_HIDDEN: Partial<CSSStyleDeclaration> = {
+  position: "absolute", width: "1px", height: "1px", padding: "0", margin: "-1px",
+  overflow: "hidden", clip: "rect(0, 0, 0, 0)", whiteSpace: "nowrap", border: "0",
+};
+
+/**
+ * The panel in words (its `_summary` trait, kept by the kernel) in a visually hidden
+ * paragraph in `el`, kept up to date: plotly's drawing says nothing to a screen reader.
+ * Returns what removes it.
+ */
+export function describe(model: AnyModel, el: HTMLElement): () => void {
+  const words = document.createElement("p");
+  words.className = "dsw-panel-words";
+  Object.assign(words.style, VISUALLY_HIDDEN);
+  const show = (): void => {
+    const summary = model.get("_summary");
+    words.textContent = typeof summary === "string" ? summary : "";
+  };
+  show();
+  el.append(words);
+  model.on("change:_summary", show);
+  return () => {
+    model.off("change:_summary", show);
+    words.remove();
+  };
+}
+
+/** A panel's widget: plotly's, once its module is in, with the panel in words beside the
+ * chart. (A factory: one plotly widget per model.) */
 export function panelWidget(load: (model: AnyModel) => Promise<WidgetModule> = (m) => sharedModule(m)): Widget {
   let plotly: Widget | undefined;
   return {
@@ -68,9 +97,14 @@ export function panelWidget(load: (model: AnyModel) => Promise<WidgetModule> = (
       plotly = typeof mod.default === "function" ? await mod.default() : mod.default;
       return plotly.initialize?.(props);
     },
-    render(props) {
+    async render(props) {
       if (plotly === undefined) throw new Error("deepsea_widget: a panel was drawn before plotly's module was in");
-      return plotly.render(props);
+      const unsay = describe(props.model, props.el);
+      const cleanup = await plotly.render(props);
+      return async () => {
+        unsay();
+        if (typeof cleanup === "function") await cleanup();
+      };
     },
   };
 }

@@ -14,8 +14,22 @@ function manager(libraries: Record<string, Record<string, unknown>>) {
   };
 }
 
-function panel(ref: unknown, widgetManager: ReturnType<typeof manager>): AnyModel {
-  return { get: (key: string) => (key === "_plotly_library" ? ref : undefined), widget_manager: widgetManager } as unknown as AnyModel;
+type FakeModel = AnyModel & { say(text: string): void; listening(name: string): number };
+
+function panel(ref: unknown, widgetManager: ReturnType<typeof manager>, summary = ""): FakeModel {
+  const state: Record<string, unknown> = { _plotly_library: ref, _summary: summary };
+  const listeners = new Map<string, Set<() => void>>();
+  return {
+    get: (key: string) => state[key],
+    on: (name: string, callback: () => void) => void (listeners.get(name) ?? listeners.set(name, new Set()).get(name)!).add(callback),
+    off: (name: string, callback: () => void) => void listeners.get(name)?.delete(callback),
+    widget_manager: widgetManager,
+    say(text: string) {
+      state._summary = text;
+      listeners.get("change:_summary")?.forEach((f) => f());
+    },
+    listening: (name: string) => listeners.get(name)?.size ?? 0,
+  } as unknown as FakeModel;
 }
 
 // plotly's module as its bundle exports it: a factory, one widget (with its own state) per call
@@ -52,7 +66,7 @@ describe("the odds panels' loader of plotly's shared bundle", () => {
     expect(sources).toEqual(["plotly bundle"]);
     const cleanup = await widgets[1]!.render(props(models[1]!, "second"));
     await widgets[0]!.render(props(models[0]!, "first"));
-    (cleanup as () => void)();
+    await (cleanup as () => Promise<void>)();
     expect(log).toEqual(["initialize 1 IPY_MODEL_lib", "initialize 2 IPY_MODEL_lib", "render 2 second", "render 1 first", "removed 2"]);
   });
 
@@ -95,8 +109,26 @@ describe("the odds panels' loader of plotly's shared bundle", () => {
     await expect(sharedModule(panel("IPY_MODEL_gone", wm), importer)).rejects.toThrow("widget model not found");
   });
 
-  it("says so if a view is drawn before the module is in", () => {
+  it("says so if a view is drawn before the module is in", async () => {
     const widget = panelWidget(async () => plotlyModule([]));
-    expect(() => widget.render(props(panel("IPY_MODEL_x", manager({}))))).toThrow("before plotly's module was in");
+    await expect(Promise.resolve().then(() => widget.render(props(panel("IPY_MODEL_x", manager({})))))).rejects.toThrow("before plotly's module was in");
+  });
+
+  it("puts the panel in words by the chart, out of sight, follows the kernel's changes, and takes them away with the view", async () => {
+    const model = panel("IPY_MODEL_lib", manager({}), "Every diver: P(home). Ann: P(home) 63%.");
+    const widget = panelWidget(async () => plotlyModule([]));
+    await widget.initialize!(props(model));
+    const el = document.createElement("div");
+    const cleanup = await widget.render({ model, el } as never);
+    const words = el.querySelector("p.dsw-panel-words") as HTMLElement;
+    expect(words.textContent).toBe("Every diver: P(home). Ann: P(home) 63%.");
+    expect([words.style.position, words.style.width, words.style.overflow]).toEqual(["absolute", "1px", "hidden"]);
+    model.say("Every diver: P(home). Ann: P(home) 58%.");
+    expect(words.textContent).toBe("Every diver: P(home). Ann: P(home) 58%.");
+    await (cleanup as () => Promise<void>)();
+    expect(el.querySelector(".dsw-panel-words")).toBeNull();
+    model.say("later"); // (nothing follows it any more)
+    expect(el.querySelector(".dsw-panel-words")).toBeNull();
+    expect(model.listening("change:_summary")).toBe(0);
   });
 });

@@ -15,6 +15,9 @@ ARTIFACTS = Path(__file__).parent / "artifacts"
 
 pytestmark = pytest.mark.e2e
 
+# Each panel's text for screen readers, in the page's order (map, turn back, divers, dice).
+PANEL_WORDS_JS = "[...document.querySelectorAll('.js-plotly-plot .dsw-panel-words')].map((p) => p.textContent)"
+
 # Marker points plotly.js drew: the home-odds map is the only panel with a scatter trace.
 MARKER_POINTS_JS = "() => document.querySelectorAll('.js-plotly-plot .scatterlayer .point').length"
 
@@ -85,6 +88,18 @@ def test_panels_render_and_follow_a_roll(open_notebook):
     # the browser drew the marker the kernel placed
     nb.page.wait_for_function(f"() => ({MARKER_POINTS_JS})() === 1", timeout=30_000)
     nb.screenshot("panels-after-roll")
+    # each panel in words for a screen reader, out of sight, as the kernel has it after the roll
+    said = nb.eval_json("[f._summary for f in app.panels.figures]")
+    assert len(said) == 4 and "Ann (whose turn it is): P(home)" in said[2] and said[3].startswith("Ann: move with 0 items")
+    shown = None
+    for _ in range(60):
+        shown = nb.page.evaluate(f"() => {PANEL_WORDS_JS}")
+        if shown == said:
+            break
+        nb.page.wait_for_timeout(500)
+    assert shown == said, (shown, said)
+    assert nb.page.evaluate("() => [...document.querySelectorAll('.js-plotly-plot .dsw-panel-words')]"
+                            ".map((p) => p.getBoundingClientRect().width)") == [1, 1, 1, 1]
     ms = nb.page.evaluate("() => window.__markerAt - window.__clickAt")
     opened = nb.page.evaluate("() => window.__fourAt - window.__runAt")
     timing = {"click_to_panels_marker_ms": round(ms, 1), "target_ms": 250,

@@ -620,6 +620,52 @@ def test_the_dice_panel_names_the_diver_whose_move_it_shows():
     assert dice_chart(1).layout.title.text.startswith("Move with 1 item<br>")  # the chart alone names nobody
 
 
+def test_each_panel_is_also_in_words_for_screen_readers():
+    """plotly's drawing says nothing to a screen reader: each panel keeps its title and the
+    hover text of each point shown as plain sentences (`_summary`, which the front end puts
+    out of sight by the chart), updated with the figure; a heatmap's grid is left out."""
+    import random as _random
+
+    from deepsea_widget.bots import PublicView, make_policy
+    from deepsea_widget.panels import Panels
+    from deepsea_widget.panels._layout import in_words
+
+    game = Game(players=["Ann", "<b>Bo</b> & Co"], seed=4)
+    panels = Panels(game)
+    game.apply(Roll(dice=(1, 1)))
+    game.apply(PickUp())
+    game.apply(Roll(dice=(2, 2)))
+    panels.refresh()  # Bo has moved and decides; Ann carries an item
+    odds_map, turn_back, divers, dice = panels.figures
+    for fig in panels.figures:
+        assert fig._summary == in_words(fig) and "<" not in fig._summary.replace("<b>Bo</b>", "")
+        assert "&lt;" not in fig._summary and "<br>" not in fig._summary and "<sup>" not in fig._summary
+    assert divers._summary.startswith("Every diver: P(home) (")  # the note under the title in brackets
+    for name_text in divers.data[0].hovertext:  # every diver's hover, the name letter for letter
+        assert in_words(go_text(name_text)) in divers._summary
+    assert "<b>Bo</b> & Co (whose turn it is): P(home)" in divers._summary
+    assert dice._summary.startswith("<b>Bo</b> & Co: move with 0 items (P(no move) 0%, mean 4.00 spaces a turn). "
+                                    "With 0 items no roll of 2 to 6 moves you exactly 0 spaces: 0 of the 9 rolls.")
+    assert in_words(go_text(odds_map.data[3].hovertext[0])) in odds_map._summary  # the diver's marker
+    cell = odds_map.data[0].hovertext[5][5]
+    assert in_words(go_text(cell)) not in odds_map._summary  # but not the heatmap's 800 cells
+    before = divers._summary
+    bot, view, rng = make_policy("cautious"), PublicView(game), _random.Random(1)
+    while not game.is_over:
+        game.apply(bot.choose(view, rng))
+    panels.refresh()
+    assert divers._summary != before and "the game is over" in divers._summary
+    assert "no diver in the water, no position to map" in odds_map._summary  # its message, not hidden traces
+    assert "P(home) 100%" not in odds_map._summary
+
+
+def go_text(markup: str):
+    """A one-line stand-in figure whose title is ``markup`` (to put a text in words alone)."""
+    import plotly.graph_objects as go
+
+    return go.Figure(layout=dict(title=dict(text=markup)))
+
+
 def test_a_name_with_markup_characters_shows_letter_for_letter():
     """plotly reads <, > and & as markup: a diver named "<b>Bo</b> & Co" must not turn bold
     (nor break a title), in the panels' titles, hovers and bar labels."""
