@@ -127,7 +127,8 @@ def show_message(fig, message: str | None, annotations=None) -> None:
 def in_words(fig) -> str:
     """What a panel shows, as plain sentences for a screen reader: its title (the note under
     it in brackets), the message that blanks it, if any, then the hover text of each point
-    shown, once each (a heatmap's grid, whose cells are read by pointing, is left out)."""
+    shown; a sentence that several hovers repeat is said once (a heatmap's grid, whose
+    cells are read by pointing, is left out)."""
     sentences = [_words(fig.layout.title.text or "")]
     sentences += [_words(note.text or "") for note in fig.layout.annotations
                   if note.name == MESSAGE and note.visible is not False]
@@ -139,10 +140,16 @@ def in_words(fig) -> str:
             if isinstance(text, str):  # (a heatmap's rows are tuples)
                 sentences.append(_words(text))
     said: list[str] = []
-    for sentence in sentences:
-        if sentence and sentence not in said:
-            said.append(sentence)
-    return " ".join(s[0].upper() + s[1:] + ("" if s[-1] in ".!?" else ".") for s in said)
+    for text in sentences:  # each said once: a hover's sentence that others repeat, too
+        parts = [part for part in _SENTENCE_END.split(text)
+                 if len(part.split()) < _SAID_ONCE or part not in said]
+        if parts and " ".join(parts) not in said:
+            said.extend(parts)
+    return " ".join(s[0].upper() + s[1:] + ("" if s[-1] in ".!?" else ".") for s in said if s)
+
+
+_SENTENCE_END = re.compile(r"(?<=\.)\s+(?=[A-Z])")  # (not after "1." in "1.5": no space follows)
+_SAID_ONCE = 6  # words from which a sentence is not said again (a short one may be part of a name)
 
 
 def _words(markup: str) -> str:

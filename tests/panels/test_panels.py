@@ -642,7 +642,9 @@ def test_each_panel_is_also_in_words_for_screen_readers():
         assert "&lt;" not in fig._summary and "<br>" not in fig._summary and "<sup>" not in fig._summary
     assert divers._summary.startswith("Every diver: P(home) (")  # the note under the title in brackets
     for name_text in divers.data[0].hovertext:  # every diver's hover, the name letter for letter
-        assert in_words(go_text(name_text)) in divers._summary
+        assert in_words(go_text(name_text)).split(" Monte Carlo:")[0] in divers._summary
+    # the hovers' common sentence is said once
+    assert divers._summary.count("Monte Carlo: 4,000 simulated dives with every diver playing like the cautious bot") == 1
     assert "<b>Bo</b> & Co (whose turn it is): P(home)" in divers._summary
     assert dice._summary.startswith("<b>Bo</b> & Co: move with 0 items (P(no move) 0%, mean 4.00 spaces a turn). "
                                     "With 0 items no roll of 2 to 6 moves you exactly 0 spaces: 0 of the 9 rolls.")
@@ -657,6 +659,19 @@ def test_each_panel_is_also_in_words_for_screen_readers():
     assert divers._summary != before and "the game is over" in divers._summary
     assert "no diver in the water, no position to map" in odds_map._summary  # its message, not hidden traces
     assert "P(home) 100%" not in odds_map._summary
+
+
+def test_in_words_says_a_repeated_sentence_once_but_keeps_short_ones_whole():
+    import plotly.graph_objects as go
+
+    from deepsea_widget.panels._layout import in_words
+
+    shared = "Monte Carlo: 4,000 simulated dives with every diver playing like the cautious bot"
+    fig = go.Figure(go.Bar(x=[0, 1, 2], y=[0.5, 0.4, 0.3], hovertext=[
+        f"Dr. Who: P(home) 50%. {shared}", f"Dr. Hoo: P(home) 40%. {shared}", "Dr. Who: P(home) 1.5 points"]),
+        layout=dict(title=dict(text="Every diver<br><sup>a note</sup>")))
+    assert in_words(fig) == (f"Every diver (a note). Dr. Who: P(home) 50%. {shared}. Dr. Hoo: P(home) 40%. "
+                             "Dr. Who: P(home) 1.5 points.")
 
 
 def go_text(markup: str):
