@@ -13,8 +13,9 @@ to load and start its module; past that it drops every message from the
 kernel for good ("[anywidget] Failed to initialize model." in the console),
 while the chart it finally draws shows the opening state forever. plotly's
 bundle is about 5 MB (the panels share one import of it, `_plotly_library`), so
-a busy machine opening the panels can miss the 2 s. A rendered plotly view confirms each update it applies (the
-edit ids of `_js2py_layoutDelta` / `_js2py_traceDeltas`), so a PanelFigure
+a busy machine opening the panels can miss the 2 s. A rendered plotly view
+confirms each update it applies (the edit ids of `_js2py_layoutDelta` /
+`_js2py_traceDeltas`), so a PanelFigure
 whose view has rendered but has confirmed no update since its opening state,
 `STALE_AFTER` seconds after one was sent, calls its ``on_stale`` callback,
 and the panels put a fresh widget, with a new front end, in its place
