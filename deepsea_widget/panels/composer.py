@@ -16,7 +16,7 @@ import ipywidgets
 from ._common import PANEL_WIDTH, situation
 from ._figure import PanelFigure
 from .dice import DicePanel
-from .divers import DiversPanel, divers_odds
+from .divers import DiversPanel, divers_odds, whose_turn
 from .odds_map import OddsMapPanel
 from .turn_back import TurnBackPanel
 
@@ -120,7 +120,7 @@ class Panels(ipywidgets.GridBox):
         self.odds_map.update(sit, force=force)
         self.turn_back.update(sit, force=force)
         self.divers.update([d.name for d in game.divers], odds, force=force, over=game.is_over,
-                           turn=None if game.is_over else game.current_player)
+                           turn=whose_turn(game))
         self.dice.update(None if sit is None else sit.chips, force=force,
                          name=None if sit is None else game.divers[sit.seat].name)
         self.redraws += 1

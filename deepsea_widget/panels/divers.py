@@ -111,7 +111,7 @@ def _approx(shown: str, mark: str) -> str:
     return shown if shown[0] in "<>" else f"{mark}{shown}"
 
 
-def _turn(game) -> int | None:
+def whose_turn(game) -> int | None:
     """The seat whose turn it is (None once the game is over)."""
     return None if game.is_over else game.current_player
 
@@ -213,7 +213,7 @@ def divers_chart(game, odds=None) -> go.Figure:
         odds = divers_odds(game)
     else:
         odds = _check_odds(odds, len(game.divers))
-    return _figure([d.name for d in game.divers], odds, _turn(game))
+    return _figure([d.name for d in game.divers], odds, whose_turn(game))
 
 
 class DiversPanel:
