@@ -317,7 +317,7 @@ class DenseSolver:
         src = source.ravel()
         bits = values.view(np.int64)  # no value is -0.0: a cell is 0.0 iff its bits are
         states = 0
-        first = last = -1  # the first row with a state; the last chunk with one (its first row)
+        first = last = -1  # the first and the last chunk with a state (their first rows)
         for r in range(0, sizes[0], step):
             e = min(r + step, sizes[0])
             ix = index[:e - r]
@@ -328,17 +328,19 @@ class DenseSolver:
             k = int(np.count_nonzero(bits[r:e]))
             if k:
                 states += k
-                if first < 0:  # its rows with a state, looked at while they are in the cache
-                    seen = _rows_with_states(bits[r:e])
-                    first, first_last = r + seen[0], r + seen[-1]
+                if first < 0:
+                    first = r
                 last = r
         if not states:
             self.space.give_back(flat)
             return
-        if last <= first:  # one chunk had every state
-            last = first_last
-        else:  # the last row with a state (a chunk often ends in many empty rows)
-            last += _rows_with_states(bits[last:min(last + step, sizes[0])])[-1]
+        # the first and the last row with a state: a few empty rows at either end, at most,
+        # so looked for a row at a time rather than by another pass over every cell
+        while not np.count_nonzero(bits[first]):
+            first += 1
+        last = min(last + step, sizes[0]) - 1
+        while not np.count_nonzero(bits[last]):
+            last -= 1
         self.chain.count(states)
         group = self._group(air, t, in_water)
         lo = [a for a, _ in box]
@@ -465,12 +467,6 @@ def _mover_top(out: np.ndarray, row0: int, col0: int, others_lo: list[int], firs
                 if rows[cut].any():
                     return t
     return last
-
-
-def _rows_with_states(bits: np.ndarray) -> list[int]:
-    """The rows (along axis 0) of some gathered values, as int64 bits, that hold a state.
-    (No value is negative or -0.0, so a row holds one iff its largest bits are above 0.)"""
-    return np.flatnonzero(bits.reshape(bits.shape[0], -1).max(axis=1)).tolist()
 
 
 def _running_sum3(a: np.ndarray, out: np.ndarray) -> None:
