@@ -350,8 +350,13 @@ class DenseSolver:
             return
         if factor != group.factor:  # (states arriving by another path, after other rolls)
             values *= factor / group.factor
-        # merge: a box around both
         old, old_lo = group.array, group.lo
+        if all(a <= b and b + u <= a + s for a, s, b, u in zip(old_lo, old.shape, lo, values.shape)):
+            # (the usual case) inside the group's box: add them there
+            old[tuple(slice(b - a, b - a + u) for a, b, u in zip(old_lo, lo, values.shape))] += values
+            self.space.give_back(flat)
+            return
+        # merge: a box around both
         new_lo = [min(a, b) for a, b in zip(old_lo, lo)]
         new_hi = [max(a + s, b + u) for a, s, b, u in zip(old_lo, old.shape, lo, values.shape)]
         new_shape = tuple(h - a for a, h in zip(new_lo, new_hi))
