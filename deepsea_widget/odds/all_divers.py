@@ -60,9 +60,10 @@ def p_home_all(positions, chips, air: int, turn: int, *,
     Cost grows with the number of states (positions x air x turn) the rest of
     the dive can reach: a few thousand for a typical 4-diver position (1-15 ms),
     millions when many divers are far out with few items and full air: up to
-    four divers, about 10-25 ns a state (a 4-diver position 20-32 spaces out
-    with full air: 1-4 million states, 25-90 ms, depending on how busy the
-    machine is); five or six, about 0.1-0.3 us a state.
+    four divers, about 8-25 ns a state (a 4-diver position 20-32 spaces out
+    with full air: 1-4.4 million states, at best 20-43 ms on this project's
+    machines, one call up to about 1.5x that while other work shares the
+    machine); five or six, about 0.1-0.3 us a state.
     Past ``max_states`` it raises `StateBudgetExceeded` instead of running on
     (fall back to Monte Carlo, `estimate_home`); the default lets the deep
     6-diver benchmark (6.3 million states, ~1 s) through. For a live display
