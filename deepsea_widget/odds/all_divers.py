@@ -67,7 +67,7 @@ def p_home_all(positions, chips, air: int, turn: int, *,
     Past ``max_states`` it raises `StateBudgetExceeded` instead of running on
     (fall back to Monte Carlo, `estimate_home`); the default lets the deep
     6-diver benchmark (6.3 million states, ~1 s) through. For a live display
-    pass a smaller budget, e.g. ``max_states=300_000`` (at most about 60 ms).
+    pass a smaller budget, e.g. ``max_states=300_000`` (at most about 15 ms).
     """
     positions, chips, air, turn = check_table_position(positions, chips, air, turn)
     max_states = as_int("max_states", max_states)
