@@ -334,8 +334,8 @@ class DenseSolver:
         if not states:
             self.space.give_back(flat)
             return
-        # the first and the last row with a state: a few empty rows at either end, at most,
-        # so looked for a row at a time rather than by another pass over every cell
+        # the first and the last row with a state, looked for a row at a time from the outer
+        # ends of those chunks (seldom more than a few empty rows), not by another pass over them
         while not np.count_nonzero(bits[first]):
             first += 1
         last = min(last + step, sizes[0]) - 1
