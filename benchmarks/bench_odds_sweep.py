@@ -91,7 +91,7 @@ def time_all(all_inputs, rounds: int = ROUNDS):
     CPU time per call. This KVM guest shares its L3 cache with other machines'
     work, so one call's time moves by up to 2x within a minute with no load of
     ours. Each position over 10 ms is therefore timed once in each of ``rounds``
-    rounds over the whole list (minutes apart for the deep ones, rather than
+    rounds over the whole list (seconds apart for the deep ones, rather than
     back to back, when one burst of other work can spoil every try), and its
     best is what the code costs here; the summary also gives the median of
     those tries, which is what one call met on this day.
