@@ -17,9 +17,11 @@ ROLLOUTS = 4000  # standard error <= 0.8 points, a few tens of ms
 # A what-if trail longer than the batch simulator takes (61 spaces: Python set-ups only) is
 # simulated on the engine itself, about 2 s for ROLLOUTS: fewer there (standard error <= 2.3 points)
 ENGINE_ROLLOUTS = 500
-# states, up to 4 divers in the water: at most about 15 ms (2026-12-02: 150-300k states a median
-# 7.5 ms, worst 15 ms), about what the simulation of ROLLOUTS costs (8-12 ms); deeper ones are simulated
-EXACT_BUDGET = 300_000
+# states, up to 4 divers in the water: at most about 20 ms, best of 3 (2026-12-02: 600k-1M states a
+# median 16 ms, worst 21 ms; the panels' whole refresh for such what-ifs 9-21 ms either way), near
+# what the simulation of ROLLOUTS costs (8-12 ms); deeper ones are simulated. (300,000 until
+# 2026-12-02, when that cost up to 60 ms.)
+EXACT_BUDGET = 1_000_000
 # five or six divers in the water cost about 0.3 us a state (the box solver): at most ~20 ms before
 # a deeper what-if falls back to simulation (positions from real 5-6 player games stay under 50,000)
 EXACT_BUDGET_MANY = 60_000

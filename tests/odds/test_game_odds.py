@@ -102,7 +102,7 @@ def test_five_or_six_divers_get_a_smaller_exact_budget():
     from deepsea_widget.odds import all_divers
     from deepsea_widget.odds.game_odds import EXACT_BUDGET_MANY, exact_budget
 
-    assert exact_budget(4) == 300_000 and exact_budget(5) == exact_budget(6) == EXACT_BUDGET_MANY
+    assert exact_budget(4) == 1_000_000 and exact_budget(5) == exact_budget(6) == EXACT_BUDGET_MANY
     positions, chips, air = [31, 18, 30, 24, 21, 29], [1, 2, 2, 3, 2, 3], 18
     stats = {}
     all_divers.solve_chain(positions, chips, air, 0, 10 ** 9, stats)
@@ -190,3 +190,19 @@ def test_sure_home_agrees_with_the_engines_own_simulation():
             seat = game.current_player
             game.apply(policies[seat].choose(PublicView(game), rng))
     assert sure >= 20  # (the check was not vacuous)
+
+
+def test_a_deep_four_diver_what_if_gets_exact_odds_by_default():
+    """Up to 1,000,000 states (about 20 ms) the board's odds are exact: this what-if needs
+    619,654, over the 300,000 of the budget before 2026-12-02, which simulated it."""
+    from deepsea_widget.odds import all_divers
+
+    positions, chips, air, turn = [27, 23, 29, 30], [1, 1, 1, 1], 17, 1
+    stats = {}
+    all_divers.solve_chain(positions, chips, air, turn, 10 ** 9, stats)
+    assert 300_000 < stats["states"] < 1_000_000
+    game = Game.from_position(players=4, trail=[None] * 32, positions=positions, returning=[True] * 4,
+                              carried=[[1] * c for c in chips], air=air, turn=turn, seed=0)
+    odds = seat_odds(game)
+    assert {o["method"] for o in odds} == {"exact"}
+    assert [o["p"] for o in odds] == p_home_all(positions, chips, air, turn)
