@@ -115,7 +115,11 @@ class PanelFigure(go.FigureWidget):
     @contextmanager
     def batch_update(self):
         """plotly's batch update, then the figure in words, then `watch` for the front end's
-        confirmation."""
+        confirmation: once, when the outermost batch ends (plotly's own updates, such as
+        ``update_layout``, open batches too, inside the panels' own)."""
+        if self._in_batch_mode:  # inside another batch, which does the rest when it ends
+            yield
+            return
         with super().batch_update():
             yield
         self._summary = in_words(self)  # (after the batch: inside it plotly gives the old annotations)

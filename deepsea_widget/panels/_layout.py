@@ -1,5 +1,6 @@
-"""Titles that fit a panel's width, a blank panel with a message in place of stale data, and
-a panel in words (`in_words`, for screen readers).
+"""Titles that fit a panel's width, a blank panel with a message in place of stale data, a
+panel in words (`in_words`, for screen readers), and updates that give plotly only what
+changed (`update_changed`).
 
 A figure is `PANEL_WIDTH` px wide and plotly does not wrap a title: a line
 longer than the width is cut at the figure's edge. So titles are wrapped here
@@ -110,18 +111,57 @@ def show_message(fig, message: str | None, annotations=None) -> None:
     annotations as they are to be (default: as they are; inside a batch update plotly still
     gives the ones from before it)."""
     shown = message is None
-    fig.for_each_trace(lambda trace: trace.update(visible=shown))
-    fig.for_each_xaxis(lambda axis: axis.update(visible=shown))
-    fig.for_each_yaxis(lambda axis: axis.update(visible=shown))
+    current = [note.to_plotly_json() for note in fig.layout.annotations]
+    # traces and axes are hidden exactly while a message is shown: set them only when that changes
+    # (plotly checks every property set, even to the value it has: most of a redraw's time)
+    if shown == any(note.get("name") == MESSAGE for note in current):
+        fig.for_each_trace(lambda trace: trace.update(visible=shown))
+        fig.for_each_xaxis(lambda axis: axis.update(visible=shown))
+        fig.for_each_yaxis(lambda axis: axis.update(visible=shown))
     notes = []
-    for note in fig.layout.annotations if annotations is None else annotations:
+    for note in current if annotations is None else annotations:
         note = note if isinstance(note, dict) else note.to_plotly_json()
         if note.get("name") != MESSAGE:
             notes.append(dict(note, visible=shown))
     if not shown:
         notes.append(dict(name=MESSAGE, text="<br>".join(wrap(message, TITLE_CHARS)), xref="paper", yref="paper",
                           x=0.5, y=0.5, showarrow=False, font=dict(size=14)))
-    fig.layout.annotations = notes
+    if notes != current:
+        fig.layout.annotations = notes
+
+
+def update_changed(obj, props: dict) -> None:
+    """``obj.update(props)`` (``obj`` a trace, the layout or a part of it) for only the properties
+    whose value differs from what ``obj`` has (inside a batch update: had before it). plotly
+    checks every property it is given, even one given the value it has, and doing so for each
+    unchanged bar, label and title was most of a panel's redraw."""
+    changed = _changed(obj, props)
+    if changed:
+        obj.update(changed)
+
+
+def _changed(obj, props: dict) -> dict:
+    out = {}
+    for key, new in props.items():
+        current = obj[key]
+        if isinstance(new, dict) and hasattr(current, "to_plotly_json"):  # a part: its changes only
+            part = _changed(current, new)
+            if part:
+                out[key] = part
+        elif not _same(current.to_plotly_json() if hasattr(current, "to_plotly_json") else current, new):
+            out[key] = new
+    return out
+
+
+def _same(current, new) -> bool:
+    """Whether plotly's ``current`` value is ``new`` (plotly gives lists back as tuples)."""
+    if isinstance(current, (list, tuple)) and isinstance(new, (list, tuple)):
+        return len(current) == len(new) and all(_same(a, b) for a, b in zip(current, new))
+    if isinstance(current, dict) and isinstance(new, dict):
+        return current.keys() == new.keys() and all(_same(current[k], new[k]) for k in new)
+    if hasattr(current, "shape") or hasattr(new, "shape"):  # (numpy arrays: not compared, set)
+        return False
+    return type(current) is type(new) and current == new
 
 
 def in_words(fig) -> str:

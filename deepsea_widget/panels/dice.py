@@ -6,7 +6,7 @@ import plotly.graph_objects as go
 from ..odds.dice import DICE_WEIGHTS, MAX_MOVE, expected_movement, movement_weights
 from ._figure import PanelFigure
 from ._common import AXIS, BAR, BAR_ALT, THEME, check_chart_args, plural
-from ._layout import GAME_OVER, keep, short_name, title_layout, with_note
+from ._layout import GAME_OVER, keep, short_name, title_layout, update_changed, with_note
 
 MOVES = list(range(0, MAX_MOVE + 1))
 
@@ -78,5 +78,5 @@ class DicePanel:
         if chips is None:
             title = with_note(GAME_OVER, "for reference: a move with 0 items (2d3)")
         with self.figure.batch_update():
-            self.figure.data[0].update(y=y, text=_labels(y), hovertext=text, marker_color=colours)
-            self.figure.update_layout(title_layout(title))
+            update_changed(self.figure.data[0], dict(y=y, text=_labels(y), hovertext=text, marker_color=colours))
+            update_changed(self.figure.layout, title_layout(title))

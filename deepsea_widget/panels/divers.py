@@ -18,7 +18,7 @@ from ..odds.game_odds import (EXACT_HEADING_BACK, EXACT_LAST_TURN, EXACT_SURE, R
                               SIMULATED_TOO_BIG, seat_odds)
 from ..rules import Game
 from ._common import AXIS, BAR, BAR_ALT, PANEL_WIDTH, THEME, estimate_pct, fmt_pct, plain_text
-from ._layout import CHAR_EM, label_lines, title_layout, with_note
+from ._layout import CHAR_EM, label_lines, title_layout, update_changed, with_note
 
 
 def divers_odds(game, n: int = ROLLOUTS, seed: int = 0) -> list:
@@ -232,7 +232,7 @@ class DiversPanel:
         self._key = key
         x, y, up, down, label, text, colours = _rows(names, odds, over, turn)
         with self.figure.batch_update():
-            self.figure.data[0].update(x=x, y=y, hovertext=text, marker_color=colours, text=label,
-                                       error_y=dict(array=up, arrayminus=down))
-            self.figure.update_layout(title_layout(_title(odds, over)))
-            self.figure.update_xaxes(**_name_ticks(names, turn))
+            update_changed(self.figure.data[0], dict(x=x, y=y, hovertext=text, marker_color=colours, text=label,
+                                                     error_y=dict(array=up, arrayminus=down)))
+            update_changed(self.figure.layout, title_layout(_title(odds, over)))
+            update_changed(self.figure.layout.xaxis, _name_ticks(names, turn))

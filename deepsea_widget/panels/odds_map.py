@@ -16,7 +16,7 @@ from ..odds.single_diver import home_table, p_home, turns_left
 from ._figure import PanelFigure
 from ._common import (AXIS, FULL_AIR, MAX_DISTANCE, MODEL_NOTE, THEME, Situation, check_chart_args, fmt_pct,
                       plain_text, plural, shown_chance)
-from ._layout import GAME_OVER, keep, short_name, show_message, title_layout, with_note
+from ._layout import GAME_OVER, keep, short_name, show_message, title_layout, update_changed, with_note
 
 DISTANCES = np.arange(1, MAX_DISTANCE + 1)
 AIRS = np.arange(0, FULL_AIR + 1)  # row 0: no air left, the dive is over (blank)
@@ -187,10 +187,10 @@ class OddsMapPanel:
                 self.figure.data[0].update(z=z, hovertext=text)
                 self.figure.data[1].z = z
                 self.figure.data[2].z = z
-            self.figure.data[3].update(**_marker(sit.distance, sit.air, lambda: _marker_text(
+            update_changed(self.figure.data[3], _marker(sit.distance, sit.air, lambda: _marker_text(
                 sit.name, sit.distance, chips, sit.air, sit.others, sit.returning, sit.phase)))
-            self.figure.update_layout(title_layout(_title(sit.name, chips, sit.others, chips - sit.chips,
-                                                          self.control.value)))
+            update_changed(self.figure.layout, title_layout(_title(sit.name, chips, sit.others, chips - sit.chips,
+                                                                   self.control.value)))
         self._grid_key, self._marker_key = grid_key, marker_key
 
     def _show_control(self, shown: bool) -> None:

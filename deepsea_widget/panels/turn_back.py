@@ -22,7 +22,7 @@ from ._figure import PanelFigure
 from ._common import (AXIS, BAR, BAR_ALT, BAR_MID, FULL_AIR, MEAN_CHIP, MODEL_NOTE, THEME, Situation,
                       check_chart_args, check_value, fmt_pct, free_distance, item_value, plural,
                       shown_chance)
-from ._layout import GAME_OVER, keep, short_name, show_message, title_layout, with_note
+from ._layout import GAME_OVER, keep, short_name, show_message, title_layout, update_changed, with_note
 
 # short, on two lines: three bars in each half of a 420 px panel leave about 50 px a label
 LABELS = ("turn back<br>now", "dive on,<br>keep items", "dive on,<br>pick up")
@@ -186,9 +186,9 @@ def _notes(layout, rows) -> list:
 def _draw(fig, rows, message=None) -> None:
     """Put ``rows`` in ``fig`` (bars, the points axis, the not-allowed notes), or blank it with ``message``."""
     p, ev = _bars(rows)
-    fig.data[0].update(p)
-    fig.data[1].update(ev)
-    fig.layout.yaxis2.range = _points_range(rows)
+    update_changed(fig.data[0], p)
+    update_changed(fig.data[1], ev)
+    update_changed(fig.layout.yaxis2, dict(range=_points_range(rows)))
     show_message(fig, message, _notes(fig.layout, rows))
 
 
@@ -294,5 +294,5 @@ class TurnBackPanel:
                 self.figure.update_layout(title_layout(GAME_OVER))
                 return
             _draw(self.figure, situation_rows(sit))
-            self.figure.update_layout(title_layout(_title(sit.name, sit.returning, sit.phase),
-                                                   room_below=SUBPLOT_TITLES))
+            update_changed(self.figure.layout, title_layout(_title(sit.name, sit.returning, sit.phase),
+                                                            room_below=SUBPLOT_TITLES))
