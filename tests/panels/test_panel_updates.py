@@ -80,3 +80,48 @@ def test_a_panel_is_put_in_words_once_a_redraw(monkeypatch):
     assert len(made) == len(set(map(id, made))) >= 3  # (the dice panel: Ann's move, as before)
     for fig in panels.figures:
         assert fig._summary == real(fig)
+
+
+def test_live_panels_equal_panels_drawn_afresh_all_game_long(monkeypatch):
+    """Only what changed is given to plotly, so a panel updated action after action must
+    still equal one drawn afresh for the same position, where every property is given to
+    plotly's own ``update``: checked every few actions of a whole game of bots (all three
+    dives, the end included)."""
+    import random
+
+    import importlib
+
+    from deepsea_widget.bots import PublicView, make_policy
+
+    def drawn_afresh(game) -> Panels:
+        with monkeypatch.context() as plain:
+            for name in ("dice", "divers", "odds_map", "turn_back"):  # (the package's odds_map is a function)
+                module = importlib.import_module(f"deepsea_widget.panels.{name}")
+                plain.setattr(module, "update_changed", lambda obj, props: obj.update(props))
+            return Panels(game)
+
+    game = Game(players=["Ann", "Bob", "Cy", "Di"], seed=8)
+    live = Panels(game)
+    bots = [make_policy(name) for name in ("cautious", "odds", "cautious", "random")]
+    view, rng = PublicView(game), random.Random(3)
+    step = 0
+    while True:
+        live.refresh()
+        if step % 9 == 0 or game.is_over:
+            fresh = drawn_afresh(game)
+            for mine, theirs in zip(live.figures, fresh.figures):
+                assert _without_uids(mine) == _without_uids(theirs), (step, mine.layout.title.text)
+                assert mine._summary == theirs._summary
+        if game.is_over:
+            break
+        game.apply(bots[game.current_player].choose(view, rng))
+        step += 1
+    assert step > 100
+
+
+def _without_uids(fig) -> dict:
+    """The figure as plotly JSON, without its traces' ids (each widget makes its own) and the
+    data of hidden traces (at game over the map keeps its last grid, hidden under its message)."""
+    figure = fig.to_plotly_json()
+    return dict(figure, data=[{k: v for k, v in trace.items() if k != "uid"} if trace.get("visible") is not False
+                              else {"type": trace["type"], "visible": False} for trace in figure["data"]])
