@@ -15,7 +15,8 @@ from .errors import StateBudgetExceeded
 
 ROLLOUTS = 4000  # standard error <= 0.8 points, a few tens of ms
 # A what-if trail longer than the batch simulator takes (61 spaces: Python set-ups only) is
-# simulated on the engine itself, about 2 s for ROLLOUTS: fewer there (standard error <= 2.3 points)
+# simulated on the engine itself: ROLLOUTS took about 2 s there, 1.2 s since 2026-12-02's faster
+# Game.copy; fewer there (500: about 0.15 s, standard error <= 2.3 points)
 ENGINE_ROLLOUTS = 500
 # states, up to 4 divers in the water: at most about 20 ms, best of 3 (2026-12-02: 600k-1M states a
 # median 16 ms, worst 21 ms; the panels' whole refresh for such what-ifs 9-21 ms either way), near
