@@ -97,7 +97,7 @@ def time_all(all_inputs, rounds: int = ROUNDS):
     those tries, which is what one call met on this day.
     """
     samples = [[] for _ in all_inputs]
-    for round_ in range(rounds):
+    for _ in range(rounds):
         for inputs, times in zip(all_inputs, samples):
             if times and min(times) < 10.0:  # far from the target: one try is enough
                 continue
