@@ -134,27 +134,28 @@ def update_changed(obj, props: dict) -> None:
     """``obj.update(props)`` (``obj`` a trace, the layout or a part of it) for only the properties
     whose value differs from what ``obj`` has (inside a batch update: had before it). plotly
     checks every property it is given, even one given the value it has, and doing so for each
-    unchanged bar, label and title was most of a panel's redraw."""
-    changed = _changed(obj, props)
+    unchanged bar, label and title was most of a panel's redraw. ``props`` nests parts as dicts
+    (``marker=dict(color=...)``, not plotly's ``marker_color``)."""
+    changed = _changed(obj._props or {}, props)  # (plotly's own record: reading it checks nothing)
     if changed:
         obj.update(changed)
 
 
-def _changed(obj, props: dict) -> dict:
+def _changed(current: dict, props: dict) -> dict:
     out = {}
     for key, new in props.items():
-        current = obj[key]
-        if isinstance(new, dict) and hasattr(current, "to_plotly_json"):  # a part: its changes only
-            part = _changed(current, new)
+        old = current.get(key)
+        if isinstance(new, dict):  # a part: its changes only
+            part = _changed(old if isinstance(old, dict) else {}, new)
             if part:
                 out[key] = part
-        elif not _same(current.to_plotly_json() if hasattr(current, "to_plotly_json") else current, new):
+        elif not _same(old, new):
             out[key] = new
     return out
 
 
 def _same(current, new) -> bool:
-    """Whether plotly's ``current`` value is ``new`` (plotly gives lists back as tuples)."""
+    """Whether plotly's ``current`` value is ``new`` (a list may be a tuple on either side)."""
     if isinstance(current, (list, tuple)) and isinstance(new, (list, tuple)):
         return len(current) == len(new) and all(_same(a, b) for a, b in zip(current, new))
     if isinstance(current, dict) and isinstance(new, dict):

@@ -78,5 +78,5 @@ class DicePanel:
         if chips is None:
             title = with_note(GAME_OVER, "for reference: a move with 0 items (2d3)")
         with self.figure.batch_update():
-            update_changed(self.figure.data[0], dict(y=y, text=_labels(y), hovertext=text, marker_color=colours))
+            update_changed(self.figure.data[0], dict(y=y, text=_labels(y), hovertext=text, marker=dict(color=colours)))
             update_changed(self.figure.layout, title_layout(title))

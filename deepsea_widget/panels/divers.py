@@ -232,7 +232,7 @@ class DiversPanel:
         self._key = key
         x, y, up, down, label, text, colours = _rows(names, odds, over, turn)
         with self.figure.batch_update():
-            update_changed(self.figure.data[0], dict(x=x, y=y, hovertext=text, marker_color=colours, text=label,
+            update_changed(self.figure.data[0], dict(x=x, y=y, hovertext=text, marker=dict(color=colours), text=label,
                                                      error_y=dict(array=up, arrayminus=down)))
             update_changed(self.figure.layout, title_layout(_title(odds, over)))
             update_changed(self.figure.layout.xaxis, _name_ticks(names, turn))
