@@ -111,7 +111,7 @@ def show_message(fig, message: str | None, annotations=None) -> None:
     annotations as they are to be (default: as they are; inside a batch update plotly still
     gives the ones from before it)."""
     shown = message is None
-    current = [note.to_plotly_json() for note in fig.layout.annotations]
+    current = list((fig.layout._props or {}).get("annotations", ()))  # (plotly's record, as `update_changed`)
     # traces and axes are hidden exactly while a message is shown: set them only when that changes
     # (plotly checks every property set, even to the value it has: most of a redraw's time)
     if shown == any(note.get("name") == MESSAGE for note in current):
@@ -158,8 +158,6 @@ def _same(current, new) -> bool:
     """Whether plotly's ``current`` value is ``new`` (a list may be a tuple on either side)."""
     if isinstance(current, (list, tuple)) and isinstance(new, (list, tuple)):
         return len(current) == len(new) and all(_same(a, b) for a, b in zip(current, new))
-    if isinstance(current, dict) and isinstance(new, dict):
-        return current.keys() == new.keys() and all(_same(current[k], new[k]) for k in new)
     if hasattr(current, "shape") or hasattr(new, "shape"):  # (numpy arrays: not compared, set)
         return False
     return type(current) is type(new) and current == new
