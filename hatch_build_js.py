@@ -14,7 +14,7 @@ from pathlib import Path
 
 NODE_NEEDED = "Node.js 20.19 or newer (22.12+ on the 22 line)"  # what vite 8 and its bundler ask for
 BUNDLE = ("deepsea_widget/static/widget.js", "deepsea_widget/static/widget.css",
-          "deepsea_widget/static/plotly_loader.js")
+          "deepsea_widget/static/figure.js")
 
 
 def build(target_name: str, version: str, path: str = "js") -> None:

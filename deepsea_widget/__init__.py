@@ -20,7 +20,7 @@ _LAZY = {
     "Policy": ".bots", "PublicView": ".bots", "make_policy": ".bots",
     "simulate": ".bots.simulate", "play_game": ".bots.simulate", "tournament": ".bots.tournament",
     "odds_map": ".panels", "turn_back_chart": ".panels", "divers_chart": ".panels", "dice_chart": ".panels",
-    "no_return_chart": ".panels",
+    "no_return_chart": ".panels", "Figure": ".figure", "Panels": ".live_panels",
 }
 
 __all__ = ["Game", "IllegalActionError", *_LAZY]

@@ -7,6 +7,7 @@ import tempfile
 
 import ipywidgets
 
+from .figure import PlotlyLibrary
 from .table import Table
 from .widget import Board
 
@@ -35,12 +36,12 @@ class App(ipywidgets.VBox):
         self.panels = None
         children = [self.board]
         if panels:
-            from .panels import Panels
+            from .live_panels import Panels
 
             self.panels = Panels(get_game=lambda: self.board.table.game,
                                  get_odds=lambda: self.board.view.get("badges"))
             # clicks and bot steps from the front end: redraw once the board has painted
-            # them (plotly's redraw of four figures takes a browser tens of ms: sent
+            # them (plotly.js's redraw of four figures takes a browser tens of ms: sent
             # with the board's state, it would often hold back the board's frame)
             self.board.on_change(lambda: self.panels.mark_dirty(within=PAINT_WAIT))
             self.board.on_painted(self.panels.flush)
@@ -57,8 +58,7 @@ class App(ipywidgets.VBox):
             return
         self._closed = True
         held = self.children
-        # take the views off the page first: a plotly view reports its own removal to the
-        # kernel, which fails in the browser ("no comm channel defined") once its widget is closed
+        # take the views off the page first, so none is left drawing a closed widget
         self.children = ()
         for widget in held:
             _close_held(widget)
@@ -157,15 +157,23 @@ def play(players=None, bots=None, seed=None, load=None, panels=True) -> App:
     ``play()`` is one person ("Player") against two cautious bots;
     ``play(players=["Ann", "Bob"], bots={"Cy": "cautious"})`` seats the people
     first, then the bots. ``load=path`` continues a game saved with `App.save`
-    (a bad file raises ValueError saying what is wrong). ``panels=False`` shows
-    the board alone (no odds panels below it).
+    (a bad file raises `SaveError`, a ValueError, naming where in the save and
+    what is wrong). ``panels=False`` shows the board alone (no odds panels below it).
     """
     if load is not None:
         if players is not None or bots is not None or seed is not None:
             raise ValueError("load: a saved game brings its own players, bots and dice; "
                              "pass load= alone (players, bots and seed are for a new game)")
+        from .rules import SaveError
+
         data = _path("load", load).read_bytes()  # the JSON parser finds the encoding, or says it is not JSON
-        return App(Table.from_json(data), panels=panels)
+        try:
+            table = Table.from_json(data)
+        except SaveError as exc:
+            # one short traceback in a notebook: the play(load=...) line and this one (the
+            # failed check stays reachable as the error's __context__, not shown)
+            raise exc.with_traceback(None) from None
+        return App(table, panels=panels)
     return App(Table(players=players, bots=bots, seed=seed), panels=panels)
 
 
@@ -177,11 +185,12 @@ def _path(name: str, value) -> pathlib.Path:
 
 
 def _close_held(widget: ipywidgets.Widget) -> None:
-    """Close every widget ``widget`` holds in its traits (children, layout, style...), deeply.
+    """Close every widget ``widget`` holds in its traits (children, layout, style...), deeply,
+    but for the kernel's shared plotly.js model, which other figures may name.
     (ipywidgets closes one widget at a time; `Widget.close_all` would close every widget.)"""
     for name in widget.keys:
-        value = widget._trait_values.get(name)  # the trait itself (a plotly figure's .layout is not)
+        value = getattr(widget, name)
         for item in value if isinstance(value, (list, tuple)) else (value,):
-            if isinstance(item, ipywidgets.Widget) and item.comm is not None:
+            if isinstance(item, ipywidgets.Widget) and item.comm is not None and not isinstance(item, PlotlyLibrary):
                 _close_held(item)
                 item.close()

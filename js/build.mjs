@@ -1,6 +1,6 @@
 // Bundles src/index.ts (and src/widget.css) into ../deepsea_widget/static/,
 // the files that deepsea_widget.widget.Board points _esm and _css at, and
-// src/plotlyLoader.ts, the odds panels' _esm (deepsea_widget.panels._figure).
+// src/figure.ts, the _esm of the figure widget that draws the odds panels (deepsea_widget.figure).
 // `node build.mjs --watch` rebuilds on change (use with ANYWIDGET_HMR=1).
 import * as esbuild from "esbuild";
 import { fileURLToPath } from "node:url";
@@ -13,7 +13,7 @@ const options = {
   entryPoints: [
     { in: "src/index.ts", out: "widget" },
     { in: "src/widget.css", out: "widget" },
-    { in: "src/plotlyLoader.ts", out: "plotly_loader" },
+    { in: "src/figure.ts", out: "figure" },
   ],
   outdir: "../deepsea_widget/static",
   bundle: true,

@@ -127,7 +127,7 @@ class TournamentResult:
         fig.add_hline(y=self.equal_share, line_dash="dot", annotation_text="equal share", row=1, col=1)
         for r in rows:
             fig.add_trace(go.Box(y=self.scores[r["bot"]], name=r["bot"], boxmean=True), row=1, col=2)
-        fig.update_layout(**COLOURS)
+        fig.update_layout(template="none", **COLOURS)
         fig.update_layout(showlegend=False, height=380, margin={"t": 40, "l": 40, "r": 10, "b": 40})
         fig.update_xaxes(**AXIS)
         fig.update_yaxes(**AXIS)

@@ -1,27 +1,20 @@
-"""Live plotly odds panels: the home-odds map, turn back now or later, every diver, dice and movement.
+"""The odds panels as figure descriptions: plain dicts that plotly.js draws.
 
-Each panel also works alone: `odds_map`, `turn_back_chart`, `divers_chart`,
-`dice_chart` return a figure for a notebook cell. `Panels` composes the four
-as FigureWidgets that follow a game (the app puts them below the board).
-`no_return_chart` (the point of no return against the air) is for notebooks only.
+Pure functions of a position, no widget: `odds_map`, `turn_back_chart`,
+`divers_chart`, `dice_chart` and `no_return_chart` for a notebook cell (show one
+with ``deepsea_widget.Figure``), and `map_panel`, `turn_back_panel`,
+`divers_figure`, `dice_figure` for a game's live panels (`deepsea_widget.live_panels`).
 """
 from __future__ import annotations
 
-from ._common import Situation, situation
-from .dice import dice_chart
-from .divers import divers_chart, divers_odds
+from ._common import PANEL_WIDTH, Situation, situation
+from ._layout import in_words
+from .dice import dice_chart, dice_figure
+from .divers import divers_chart, divers_figure, divers_odds, whose_turn
 from .no_return import no_return_chart
-from .odds_map import odds_map
-from .turn_back import turn_back_chart, turn_back_numbers
+from .odds_map import map_panel, odds_map
+from .turn_back import turn_back_chart, turn_back_numbers, turn_back_panel
 
-
-def __getattr__(name):
-    if name == "Panels":  # needs ipywidgets: imported on first use
-        from .composer import Panels
-
-        return Panels
-    raise AttributeError(name)
-
-
-__all__ = ["Panels", "Situation", "dice_chart", "divers_chart", "divers_odds", "no_return_chart", "odds_map",
-           "situation", "turn_back_chart", "turn_back_numbers"]
+__all__ = ["PANEL_WIDTH", "Situation", "dice_chart", "dice_figure", "divers_chart", "divers_figure", "divers_odds", "in_words",
+           "map_panel", "no_return_chart", "odds_map", "situation", "turn_back_chart", "turn_back_numbers",
+           "turn_back_panel", "whose_turn"]

@@ -27,7 +27,6 @@ _GREY = "rgb(128,128,128)"
 PANEL_WIDTH = 420  # px: the panels' grid cells are at least this wide (composer.py); titles wrap to it (_layout.py)
 
 COLOURS = dict(  # any chart of the project's: the notebook's own background shows through
-    template="none",
     paper_bgcolor="rgba(0,0,0,0)",
     plot_bgcolor="rgba(0,0,0,0)",
     font=dict(color=_GREY, size=12),

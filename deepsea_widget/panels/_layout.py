@@ -1,6 +1,5 @@
-"""Titles that fit a panel's width, a blank panel with a message in place of stale data, a
-panel in words (`in_words`, for screen readers), and updates that give plotly only what
-changed (`update_changed`).
+"""Titles that fit a panel's width, a blank panel with a message in place of stale data
+(`with_message`), and a panel in words (`in_words`, for screen readers).
 
 A figure is `PANEL_WIDTH` px wide and plotly does not wrap a title: a line
 longer than the width is cut at the figure's edge. So titles are wrapped here
@@ -101,82 +100,49 @@ def title_layout(text: str, room_below: int = 0) -> dict:
                 margin=dict(t=round(top)))
 
 
+def merged(*parts: dict) -> dict:
+    """The dicts ``parts`` merged into a new one, later ones winning, parts that are dicts on
+    both sides merged the same way (as plotly's ``update_layout`` merges ``margin=dict(t=...)``)."""
+    out: dict = {}
+    for part in parts:
+        for key, value in part.items():
+            old = out.get(key)
+            out[key] = merged(old, value) if isinstance(old, dict) and isinstance(value, dict) else value
+    return out
+
+
 GAME_OVER = "The game is over"  # a panel's title once there is no diver to show
 MESSAGE = "panel message"  # the name of a blank panel's message (an annotation)
 
 
-def show_message(fig, message: str | None, annotations=None) -> None:
-    """Blank ``fig`` with ``message`` in the middle of its plot area (traces, axes and the other
-    annotations hidden); None shows everything again. ``annotations``: the figure's other
-    annotations as they are to be (default: as they are; inside a batch update plotly still
-    gives the ones from before it)."""
-    shown = message is None
-    current = list((fig.layout._props or {}).get("annotations", ()))  # (plotly's record, as `update_changed`)
-    # traces and axes are hidden exactly while a message is shown: set them only when that changes
-    # (plotly checks every property set, even to the value it has: most of a redraw's time)
-    if shown == any(note.get("name") == MESSAGE for note in current):
-        fig.for_each_trace(lambda trace: trace.update(visible=shown))
-        fig.for_each_xaxis(lambda axis: axis.update(visible=shown))
-        fig.for_each_yaxis(lambda axis: axis.update(visible=shown))
-    notes = []
-    for note in current if annotations is None else annotations:
-        note = note if isinstance(note, dict) else note.to_plotly_json()
-        if note.get("name") != MESSAGE:
-            notes.append(dict(note, visible=shown))
-    if not shown:
-        notes.append(dict(name=MESSAGE, text="<br>".join(wrap(message, TITLE_CHARS)), xref="paper", yref="paper",
-                          x=0.5, y=0.5, showarrow=False, font=dict(size=14)))
-    if notes != current:
-        fig.layout.annotations = notes
+def with_message(fig: dict, message: str) -> dict:
+    """``fig`` blanked with ``message`` in the middle of its plot area: its traces, axes and
+    other annotations hidden (a new figure; ``fig`` is left as it is)."""
+    layout = dict(fig["layout"])
+    for key in [k for k in layout if re.fullmatch(r"[xy]axis\d*", k)]:
+        layout[key] = dict(layout[key], visible=False)
+    notes = [dict(note, visible=False) for note in layout.get("annotations", ())]
+    notes.append(dict(name=MESSAGE, text="<br>".join(wrap(message, TITLE_CHARS)), xref="paper", yref="paper",
+                      x=0.5, y=0.5, showarrow=False, font=dict(size=14)))
+    layout["annotations"] = notes
+    return dict(fig, data=[dict(trace, visible=False) for trace in fig["data"]], layout=layout)
 
 
-def update_changed(obj, props: dict) -> None:
-    """``obj.update(props)`` (``obj`` a trace, the layout or a part of it) for only the properties
-    whose value differs from what ``obj`` has (inside a batch update: had before it). plotly
-    checks every property it is given, even one given the value it has, and doing so for each
-    unchanged bar, label and title was most of a panel's redraw. ``props`` nests parts as dicts
-    (``marker=dict(color=...)``, not plotly's ``marker_color``)."""
-    changed = _changed(obj._props or {}, props)  # (plotly's own record: reading it checks nothing)
-    if changed:
-        obj.update(changed)
-
-
-def _changed(current: dict, props: dict) -> dict:
-    out = {}
-    for key, new in props.items():
-        old = current.get(key)
-        if isinstance(new, dict):  # a part: its changes only
-            part = _changed(old if isinstance(old, dict) else {}, new)
-            if part:
-                out[key] = part
-        elif not _same(old, new):
-            out[key] = new
-    return out
-
-
-def _same(current, new) -> bool:
-    """Whether plotly's ``current`` value is ``new`` (a list may be a tuple on either side)."""
-    if isinstance(current, (list, tuple)) and isinstance(new, (list, tuple)):
-        return len(current) == len(new) and all(_same(a, b) for a, b in zip(current, new))
-    if hasattr(current, "shape") or hasattr(new, "shape"):  # (numpy arrays: not compared, set)
-        return False
-    return type(current) is type(new) and current == new
-
-
-def in_words(fig) -> str:
-    """What a panel shows, as plain sentences for a screen reader: its title (the note under
-    it in brackets), the message that blanks it, if any, then the hover text of each point
-    shown; a sentence that several hovers repeat is said once (a heatmap's grid, whose
-    cells are read by pointing, is left out)."""
-    sentences = [_words(fig.layout.title.text or "")]
-    sentences += [_words(note.text or "") for note in fig.layout.annotations
-                  if note.name == MESSAGE and note.visible is not False]
-    for trace in fig.data:
-        if trace.visible is False:
+def in_words(fig: dict) -> str:
+    """What a panel (a figure description) shows, as plain sentences for a screen reader: its
+    title (the note under it in brackets), the message that blanks it, if any, then the hover
+    text of each point shown; a sentence that several hovers repeat is said once (a heatmap's
+    grid, whose cells are read by pointing, is left out)."""
+    layout = fig.get("layout", {})
+    sentences = [_words(layout.get("title", {}).get("text") or "")]
+    sentences += [_words(note.get("text") or "") for note in layout.get("annotations", ())
+                  if note.get("name") == MESSAGE and note.get("visible") is not False]
+    for trace in fig.get("data", ()):
+        if trace.get("visible") is False:
             continue
-        hover = getattr(trace, "hovertext", None)
+        hover = trace.get("hovertext")
         for text in [hover] if isinstance(hover, str) else hover or ():
-            if isinstance(text, str):  # (a heatmap's rows are tuples)
+            if isinstance(text, str):  # (a heatmap's rows are lists)
                 sentences.append(_words(text))
     said: list[str] = []
     for text in sentences:  # each said once: a hover's sentence that others repeat, too

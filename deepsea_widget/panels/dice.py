@@ -1,12 +1,9 @@
 """Panel 4, dice and movement: how far a diver carrying ``c`` items moves (2d3 minus items, floored at 0)."""
 from __future__ import annotations
 
-import plotly.graph_objects as go
-
 from ..odds.dice import DICE_WEIGHTS, MAX_MOVE, expected_movement, movement_weights
-from ._figure import PanelFigure
 from ._common import AXIS, BAR, BAR_ALT, THEME, check_chart_args, plural
-from ._layout import GAME_OVER, keep, short_name, title_layout, update_changed, with_note
+from ._layout import GAME_OVER, keep, merged, short_name, title_layout, with_note
 
 MOVES = list(range(0, MAX_MOVE + 1))
 
@@ -42,41 +39,23 @@ def _labels(y) -> list[str]:
     return [f"{round(p * 9)}/9" for p in y]
 
 
-def _figure(chips: int) -> go.Figure:
-    y, text, colours, title = _data(chips)
-    fig = go.Figure(go.Bar(x=MOVES, y=y, marker_color=colours, hovertext=text,
-                           hovertemplate="%{hovertext}<extra></extra>",
-                           text=_labels(y), texttemplate="%{text}", textposition="outside", name="P(move)"))
-    fig.update_layout(**THEME, showlegend=False)
-    fig.update_layout(title_layout(title))
-    fig.update_xaxes(title="free spaces moved (2d3 minus items, at least 0)", dtick=1, **AXIS)
-    fig.update_yaxes(title="chance (of the 9 equally likely rolls)", range=[0, 1.1], tickformat=".0%", **AXIS)
-    return fig
+def dice_figure(chips: int | None, name: str | None = None) -> dict:
+    """The dice panel as a figure description: a move with ``chips`` items by the diver
+    ``name``; None: the game is over (a move with 0 items, for reference)."""
+    y, text, colours, title = _data(chips or 0, name)
+    if chips is None:
+        title = with_note(GAME_OVER, "for reference: a move with 0 items (2d3)")
+    bar = dict(type="bar", x=MOVES, y=y, marker=dict(color=colours), hovertext=text,
+               hovertemplate="%{hovertext}<extra></extra>", text=_labels(y), texttemplate="%{text}",
+               textposition="outside", name="P(move)")
+    layout = merged(THEME, dict(showlegend=False), title_layout(title), dict(
+        xaxis=dict(title=dict(text="free spaces moved (2d3 minus items, at least 0)"), dtick=1, **AXIS),
+        yaxis=dict(title=dict(text="chance (of the 9 equally likely rolls)"), range=[0, 1.1], tickformat=".0%",
+                   **AXIS)))
+    return dict(data=[bar], layout=layout)
 
 
-def dice_chart(chips: int = 0) -> go.Figure:
-    """The distribution of one move for a diver carrying ``chips`` items, with P(no move)."""
-    return _figure(check_chart_args(None, chips, 0, 0)[1])
-
-
-class DicePanel:
-    def __init__(self):
-        self.figure = PanelFigure(_figure(0))
-        self._key = 0, None  # (items, diver) drawn
-
-    @property
-    def widget(self):
-        return self.figure.publish()
-
-    def update(self, chips: int | None, force: bool = False, name: str | None = None) -> None:
-        """Draw a move with ``chips`` items by the diver ``name``; None: the game is over (a move
-        with 0 items, for reference)."""
-        if (chips, name) == self._key and not force:
-            return
-        self._key = chips, name
-        y, text, colours, title = _data(chips or 0, name)
-        if chips is None:
-            title = with_note(GAME_OVER, "for reference: a move with 0 items (2d3)")
-        with self.figure.batch_update():
-            update_changed(self.figure.data[0], dict(y=y, text=_labels(y), hovertext=text, marker=dict(color=colours)))
-            update_changed(self.figure.layout, title_layout(title))
+def dice_chart(chips: int = 0) -> dict:
+    """The distribution of one move for a diver carrying ``chips`` items, with P(no move)
+    (a figure description: show it with ``deepsea_widget.Figure``)."""
+    return dice_figure(check_chart_args(None, chips, 0, 0)[1])

@@ -10,15 +10,12 @@ import math
 import numbers
 from collections.abc import Mapping
 
-import plotly.graph_objects as go
-
-from ._figure import PanelFigure
 from ..odds._checks import as_int
 from ..odds.game_odds import (EXACT_HEADING_BACK, EXACT_LAST_TURN, EXACT_SURE, ROLLOUTS, SIMULATED_DEEPER,
                               SIMULATED_TOO_BIG, seat_odds)
 from ..rules import Game
 from ._common import AXIS, BAR, BAR_ALT, PANEL_WIDTH, THEME, estimate_pct, fmt_pct, plain_text
-from ._layout import CHAR_EM, label_lines, title_layout, update_changed, with_note
+from ._layout import CHAR_EM, label_lines, merged, title_layout, with_note
 
 
 def divers_odds(game, n: int = ROLLOUTS, seed: int = 0) -> list:
@@ -190,49 +187,28 @@ def _name_ticks(names, turn=None) -> dict:
                 ticktext=labels, automargin=True)
 
 
-def _figure(names, odds, turn=None) -> go.Figure:
-    x, y, up, down, label, text, colours = _rows(names, odds, turn=turn)
-    fig = go.Figure(go.Bar(
-        x=x, y=y, marker_color=colours, hovertext=text, hovertemplate="%{hovertext}<extra></extra>",
-        error_y=dict(type="data", symmetric=False, array=up, arrayminus=down, visible=True,
-                     color="rgb(128,128,128)", thickness=2),
-        text=label, texttemplate="%{text}", textposition="outside", cliponaxis=False, name="P(home)"))
-    fig.update_layout(**THEME, showlegend=False)
-    fig.update_layout(title_layout(_title(odds)))
-    fig.update_xaxes(**AXIS, **_name_ticks(names, turn))
-    fig.update_yaxes(range=[0, 1.15], tickformat=".0%", **AXIS)
-    return fig
+def divers_figure(names, odds, over: bool = False, turn: int | None = None) -> dict:
+    """The every-diver panel as a figure description: a bar of P(home) per diver (``odds``:
+    `divers_odds`' form), the diver whose turn it is (seat ``turn``) named in bold."""
+    x, y, up, down, label, text, colours = _rows(names, odds, over, turn)
+    bar = dict(type="bar", x=x, y=y, marker=dict(color=colours), hovertext=text,
+               hovertemplate="%{hovertext}<extra></extra>",
+               error_y=dict(type="data", symmetric=False, array=up, arrayminus=down, visible=True,
+                            color="rgb(128,128,128)", thickness=2),
+               text=label, texttemplate="%{text}", textposition="outside", cliponaxis=False, name="P(home)")
+    layout = merged(THEME, dict(showlegend=False), title_layout(_title(odds, over)), dict(
+        xaxis=dict(**AXIS, **_name_ticks(names, turn)), yaxis=dict(range=[0, 1.15], tickformat=".0%", **AXIS)))
+    return dict(data=[bar], layout=layout)
 
 
-def divers_chart(game, odds=None) -> go.Figure:
+def divers_chart(game, odds=None) -> dict:
     """Bars of P(home) for every diver of ``game`` (``odds``: precomputed `divers_odds`,
     one entry per diver; a ValueError names an entry that is not of that form). The name
-    of the diver whose turn it is is in bold and underlined."""
+    of the diver whose turn it is is in bold and underlined. A figure description: show it
+    with ``deepsea_widget.Figure``."""
     _check_game(game)
     if odds is None:
         odds = divers_odds(game)
     else:
         odds = _check_odds(odds, len(game.divers))
-    return _figure([d.name for d in game.divers], odds, whose_turn(game))
-
-
-class DiversPanel:
-    def __init__(self, names):
-        self.figure = PanelFigure(_figure(list(names), [None] * len(names)))
-        self._key = None
-
-    @property
-    def widget(self):
-        return self.figure.publish()
-
-    def update(self, names, odds, force: bool = False, over: bool = False, turn: int | None = None) -> None:
-        key = (tuple(names), tuple(None if o is None else tuple(sorted(o.items())) for o in odds), over, turn)
-        if key == self._key and not force:
-            return
-        self._key = key
-        x, y, up, down, label, text, colours = _rows(names, odds, over, turn)
-        with self.figure.batch_update():
-            update_changed(self.figure.data[0], dict(x=x, y=y, hovertext=text, marker=dict(color=colours), text=label,
-                                                     error_y=dict(array=up, arrayminus=down)))
-            update_changed(self.figure.layout, title_layout(_title(odds, over)))
-            update_changed(self.figure.layout.xaxis, _name_ticks(names, turn))
+    return divers_figure([d.name for d in game.divers], odds, turn=whose_turn(game))

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import math
 
-import plotly.graph_objects as go
-
 from ..odds import p_home, point_of_no_return
 from ..odds._checks import check_count, check_probability
 from ._common import AXIS, FULL_AIR, MAX_DISTANCE, THEME, check_chart_args, fmt_pct, plural, shown_chance
-from ._layout import title_layout, with_note
+from ._layout import merged, title_layout, with_note
 
 AIRS = list(range(1, FULL_AIR + 1))
 TOP = MAX_DISTANCE  # the chart's top, as on the odds map: the game's trail is 32 spaces long
@@ -37,7 +35,7 @@ def _check_items(items) -> list[int]:
 
 
 def no_return_chart(others: int = 0, p=0.5, items=(1, 2, 3, 4), *, distance: int | None = None,
-                    chips: int | None = None, air: int | None = None) -> go.Figure:
+                    chips: int | None = None, air: int | None = None) -> dict:
     """The point of no return for each item count in ``items``, against the air (1..25).
 
     - ``others``: the air the other divers in the water breathe each round (their items).
@@ -47,7 +45,7 @@ def no_return_chart(others: int = 0, p=0.5, items=(1, 2, 3, 4), *, distance: int
 
     A distance on or below a line gets home with P >= ``p``; above it, less. A line
     at the chart's top (33, as on the odds map) means every distance on the game's
-    32-space trail is that safe.
+    32-space trail is that safe. A figure description: show it with ``deepsea_widget.Figure``.
     """
     others = check_count("others", others)
     p = check_probability("p", p)
@@ -61,33 +59,31 @@ def no_return_chart(others: int = 0, p=0.5, items=(1, 2, 3, 4), *, distance: int
             raise ValueError(f"air must be 1 to {FULL_AIR} to mark a diver (0 or less: the dive is over), "
                              f"got {air}")
     share = "at least even odds" if p == 0.5 else f"at least a {_percent(p)} chance"
-    fig = go.Figure()
+    data = []
     for c in items:
         reach = [point_of_no_return(c, a, others, p) for a in AIRS]
         shown = [min(d, TOP) for d in reach]  # (inf: every distance)
         text = [_hover(c, a, d, others, share) for a, d in zip(AIRS, reach)]
-        fig.add_trace(go.Scatter(
-            x=AIRS, y=shown, mode="lines+markers", line_shape="hv", name=plural(c, "item"),
+        data.append(dict(
+            type="scatter", x=AIRS, y=shown, mode="lines+markers", line_shape="hv", name=plural(c, "item"),
             line=dict(color=LINE_COLOURS[c], width=2), marker=dict(size=4),
             hovertext=text, hovertemplate="%{hovertext}<extra></extra>"))
     if distance is not None:
         chance = shown_chance(distance, chips, air, others, p_home(distance, chips, air, others))
-        fig.add_trace(go.Scatter(
-            x=[air], y=[distance], mode="markers", name="this diver",
+        data.append(dict(
+            type="scatter", x=[air], y=[distance], mode="markers", name="this diver",
             marker=dict(symbol="x", size=13, color="#d62728", line=dict(width=1, color="white")),
             hovertext=[f"{distance} spaces out with {plural(chips, 'item')} and air {air}: "
                        f"P(home) {fmt_pct(chance, 1)} (others breathe {others})"],
             hovertemplate="%{hovertext}<extra></extra>"))
-    fig.update_layout(**THEME)
-    fig.update_layout(height=400, legend=dict(orientation="h", yanchor="top", y=-0.3, x=0),
-                      margin=dict(THEME["margin"], b=105))
-    fig.update_layout(title_layout(with_note(
-        f"Point of no return: P(home) ≥ {_percent(p)}",
-        f"one-diver model; the others breathe {others} a round")))
-    fig.update_xaxes(title="air at the start of the diver's turn (before breathing)",
-                     range=[0.5, FULL_AIR + 0.5], dtick=4, **AXIS)
-    fig.update_yaxes(title="distance (free spaces + 1)", range=[0, TOP + 1], **AXIS)
-    return fig
+    title = with_note(f"Point of no return: P(home) ≥ {_percent(p)}",
+                      f"one-diver model; the others breathe {others} a round")
+    layout = merged(THEME, dict(height=400, legend=dict(orientation="h", yanchor="top", y=-0.3, x=0),
+                                margin=dict(b=105)), title_layout(title), dict(
+        xaxis=dict(title=dict(text="air at the start of the diver's turn (before breathing)"),
+                   range=[0.5, FULL_AIR + 0.5], dtick=4, **AXIS),
+        yaxis=dict(title=dict(text="distance (free spaces + 1)"), range=[0, TOP + 1], **AXIS)))
+    return dict(data=data, layout=layout)
 
 
 def _percent(p) -> str:

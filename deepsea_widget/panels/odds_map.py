@@ -1,25 +1,22 @@
 """Panel 1, the home-odds map: P(home) over distance (x) and air (y) for one item count.
 
 The active diver's (distance, air) is marked, with contour lines at 50% and 90%;
-a control asks "what if I pick up one more / drop one". Once the game is over
-the map is blank with a message, and the control is hidden.
+``delta`` shows it with one item more or fewer ("what if I pick up one more / drop
+one"). Once the game is over the map is blank with a message.
 """
 from __future__ import annotations
 
 import math
 from functools import lru_cache
 
-import numpy as np
-import plotly.graph_objects as go
 
 from ..odds.single_diver import home_table, p_home, turns_left
-from ._figure import PanelFigure
 from ._common import (AXIS, FULL_AIR, MAX_DISTANCE, MODEL_NOTE, THEME, Situation, check_chart_args, fmt_pct,
                       plain_text, plural, shown_chance)
-from ._layout import GAME_OVER, keep, short_name, show_message, title_layout, update_changed, with_note
+from ._layout import GAME_OVER, keep, merged, short_name, title_layout, with_message, with_note
 
-DISTANCES = np.arange(1, MAX_DISTANCE + 1)
-AIRS = np.arange(0, FULL_AIR + 1)  # row 0: no air left, the dive is over (blank)
+DISTANCES = list(range(1, MAX_DISTANCE + 1))
+AIRS = list(range(0, FULL_AIR + 1))  # row 0: no air left, the dive is over (blank)
 
 
 @lru_cache(maxsize=64)
@@ -46,8 +43,9 @@ def _grid(chips: int, others: int):
                            f"{plural(int(d), 'space')}")
         text.append(row)
     # JSON has no NaN: the "no air" row goes to the front end as gaps (None)
+    # (tuples: the cache's grids are shared by every figure made from them, so must not change)
     z = tuple(tuple(None if math.isnan(v) else v for v in row) for row in z.tolist())
-    return z, text
+    return z, tuple(map(tuple, text))
 
 
 def _marker_text(name, distance, chips, air, others, returning=True, phase="roll") -> str:
@@ -98,101 +96,50 @@ def _title(name, chips, others, delta=0, asked=None) -> str:
     return with_note(who + odds, MODEL_NOTE)
 
 
-def _figure(distance, chips, air, others, name=None, delta=0) -> go.Figure:
+def map_figure(distance, chips, air, others, name=None, delta=0, asked=None, returning=True,
+               phase="roll", message=None) -> dict:
+    """The home-odds map as a figure description: P(home) with ``chips`` items, others breathing
+    ``others``, the diver ``name`` marked at (``distance``, ``air``); ``delta``: the items shown
+    minus those carried, ``asked``: the what-if chosen (-1, 0, 1); or blank with ``message``."""
     z, text = _grid(chips, others)
-    fig = go.Figure()
-    fig.add_trace(go.Heatmap(
-        x=DISTANCES, y=AIRS, z=z, zmin=0, zmax=1, colorscale="Cividis", name="P(home)",
+    heatmap = dict(
+        type="heatmap", x=DISTANCES, y=AIRS, z=z, zmin=0, zmax=1, colorscale="Cividis", name="P(home)",
         hovertext=text, hovertemplate="distance %{x}, air %{y}: %{hovertext}<extra></extra>",
-        colorbar=dict(title=dict(text="P(home)"), tickformat=".0%", thickness=12, outlinewidth=0),
-    ))
-    for level, dash in ((0.5, "dash"), (0.9, "solid")):
-        fig.add_trace(go.Contour(
-            x=DISTANCES, y=AIRS, z=z, showscale=False, hoverinfo="skip", name=f"{level:.0%}",
-            contours=dict(start=level, end=level, size=1, coloring="none", showlabels=True, labelformat=".0%",
-                          labelfont=dict(color="white", size=11)),
-            line=dict(color="white", width=2, dash=dash),
-        ))
-    fig.add_trace(go.Scatter(
-        **_marker(distance, air, lambda: _marker_text(name or "the diver", distance, chips, air, others)),
-        mode="markers", name="you are here",
-        marker=dict(symbol="x", size=16, color="#e8384f", line=dict(color="white", width=2)),
-        hovertemplate="%{hovertext}<extra></extra>",
-    ))
-    fig.update_layout(**THEME, showlegend=False)
-    fig.update_layout(title_layout(_title(name, chips, others, delta)))
-    fig.update_xaxes(title="distance to the sub (free spaces + 1)", range=[0.5, MAX_DISTANCE + 0.5], **AXIS)
-    fig.update_yaxes(title="air at the turn's start, before breathing", range=[-0.5, FULL_AIR + 0.5], **AXIS)
-    return fig
+        colorbar=dict(title=dict(text="P(home)"), tickformat=".0%", thickness=12, outlinewidth=0))
+    contours = [dict(
+        type="contour", x=DISTANCES, y=AIRS, z=z, showscale=False, hoverinfo="skip", name=f"{level:.0%}",
+        contours=dict(start=level, end=level, size=1, coloring="none", showlabels=True, labelformat=".0%",
+                      labelfont=dict(color="white", size=11)),
+        line=dict(color="white", width=2, dash=dash)) for level, dash in ((0.5, "dash"), (0.9, "solid"))]
+    if message is None:
+        here = _marker(distance, air, lambda: _marker_text(name or "the diver", distance, chips, air, others,
+                                                           returning, phase))
+    else:
+        here = _marker(None, air, str)
+    marker = dict(type="scatter", **here, mode="markers", name="you are here",
+                  marker=dict(symbol="x", size=16, color="#e8384f", line=dict(color="white", width=2)),
+                  hovertemplate="%{hovertext}<extra></extra>")
+    title = GAME_OVER if message is not None else _title(name, chips, others, delta, asked)
+    layout = merged(THEME, dict(showlegend=False), title_layout(title), dict(
+        xaxis=dict(title=dict(text="distance to the sub (free spaces + 1)"), range=[0.5, MAX_DISTANCE + 0.5],
+                   **AXIS),
+        yaxis=dict(title=dict(text="air at the turn's start, before breathing"), range=[-0.5, FULL_AIR + 0.5],
+                   **AXIS)))
+    fig = dict(data=[heatmap, *contours, marker], layout=layout)
+    return fig if message is None else with_message(fig, message)
 
 
-def odds_map(distance: int | None = 9, chips: int = 3, air: int = 14, others: int = 0) -> go.Figure:
-    """P(home) heatmap for ``chips`` items and ``others`` breathing, with (distance, air) marked."""
-    return _figure(*check_chart_args(distance, chips, air, others, max_distance=MAX_DISTANCE))
+def odds_map(distance: int | None = 9, chips: int = 3, air: int = 14, others: int = 0) -> dict:
+    """P(home) heatmap for ``chips`` items and ``others`` breathing, with (distance, air) marked
+    (a figure description: show it with ``deepsea_widget.Figure``)."""
+    return map_figure(*check_chart_args(distance, chips, air, others, max_distance=MAX_DISTANCE))
 
 
-class OddsMapPanel:
-    """The home-odds map for the active diver of a game, with an item-count control."""
-
-    def __init__(self):
-        import ipywidgets
-
-        self.figure = PanelFigure(_figure(None, 0, FULL_AIR, 0, "the diver"))
-        # Radio buttons, not toggle buttons: a screen reader hears which one is chosen
-        # (ipywidgets' toggle buttons show it by colour only).
-        self.control = ipywidgets.RadioButtons(
-            options=[("drop one", -1), ("as carried", 0), ("pick up one", 1)], value=0,
-            description="items:", orientation="horizontal")
-        self.control.add_class("deepsea-items-choice")
-        self._widget = None
-        self._sit: Situation | None = None
-        self._grid_key = (0, 0)
-        self._marker_key = None
-        self.control.observe(lambda _change: self.update(self._sit, force=False), names="value")
-
-    @property
-    def widget(self):
-        """The control above the map (made once the figure is published)."""
-        if self._widget is None:
-            import ipywidgets
-
-            self._widget = ipywidgets.VBox([self.control, self.figure.publish()])
-        return self._widget
-
-    @property
-    def chips_shown(self) -> int:
-        return self._grid_key[0]
-
-    def update(self, sit: Situation | None, force: bool = False) -> None:
-        self._sit = sit
-        if sit is None:  # no diver in the water: no map claims a position, no what-if to choose
-            with self.figure.batch_update():
-                self.figure.data[3].update(x=[], y=[], hovertext=[])
-                show_message(self.figure, OVER_MESSAGE)
-                self.figure.update_layout(title_layout(GAME_OVER))
-            self._show_control(False)
-            self._marker_key = None
-            return
-        chips = max(0, sit.chips + self.control.value)
-        grid_key = (chips, sit.others)
-        marker_key = (sit.name, sit.distance, sit.air, chips, sit.others, sit.returning, sit.phase, self.control.value)
-        if not force and grid_key == self._grid_key and marker_key == self._marker_key:
-            return
-        with self.figure.batch_update():
-            if self._marker_key is None:  # (after the game was over: the map comes back)
-                show_message(self.figure, None)
-                self._show_control(True)
-            if force or grid_key != self._grid_key:
-                z, text = _grid(*grid_key)
-                self.figure.data[0].update(z=z, hovertext=text)
-                self.figure.data[1].z = z
-                self.figure.data[2].z = z
-            update_changed(self.figure.data[3], _marker(sit.distance, sit.air, lambda: _marker_text(
-                sit.name, sit.distance, chips, sit.air, sit.others, sit.returning, sit.phase)))
-            update_changed(self.figure.layout, title_layout(_title(sit.name, chips, sit.others, chips - sit.chips,
-                                                                   self.control.value)))
-        self._grid_key, self._marker_key = grid_key, marker_key
-
-    def _show_control(self, shown: bool) -> None:
-        self.control.disabled = not shown
-        self.control.layout.display = None if shown else "none"
+def map_panel(sit: Situation | None, asked: int = 0) -> dict:
+    """The live map for a game's active diver, with ``asked`` items more (1) or fewer (-1) than
+    it carries (None: the game is over, no position to map)."""
+    if sit is None:
+        return map_figure(None, 0, FULL_AIR, 0, message=OVER_MESSAGE)
+    chips = max(0, sit.chips + asked)
+    return map_figure(sit.distance, chips, sit.air, sit.others, sit.name, chips - sit.chips, asked,
+                      sit.returning, sit.phase)

@@ -12,17 +12,13 @@ from __future__ import annotations
 import math
 import numbers
 
-import plotly.graph_objects as go
-from plotly.subplots import make_subplots
-
 from ..odds._checks import check_distance
 from ..odds.dice import movement_pmf
 from ..odds.single_diver import p_home
-from ._figure import PanelFigure
 from ._common import (AXIS, BAR, BAR_ALT, BAR_MID, FULL_AIR, MEAN_CHIP, MODEL_NOTE, THEME, Situation,
                       check_chart_args, check_value, fmt_pct, free_distance, item_value, plural,
                       shown_chance)
-from ._layout import GAME_OVER, keep, short_name, show_message, title_layout, update_changed, with_note
+from ._layout import GAME_OVER, keep, merged, short_name, title_layout, with_message, with_note
 
 # short, on two lines: three bars in each half of a 420 px panel leave about 50 px a label
 LABELS = ("turn back<br>now", "dive on,<br>keep items", "dive on,<br>pick up")
@@ -171,10 +167,10 @@ def _points_range(rows) -> list:
     return [0, max(POINTS_FLOOR, HEADROOM * top)]
 
 
-def _notes(layout, rows) -> list:
-    """The layout's annotations with a "not allowed" note on the empty slot of each option the
-    rules do not allow, in both subplots, its hover the option's explanation."""
-    notes = [a for a in layout.annotations if a.name != NOT_ALLOWED]
+def _notes(rows) -> list:
+    """A "not allowed" note on the empty slot of each option the rules do not allow, in both
+    subplots, its hover the option's explanation."""
+    notes = []
     for i, row in enumerate(rows):
         if not row.get("allowed", True):
             notes += [dict(name=NOT_ALLOWED, text="not<br>allowed", x=i, y=0, xref=f"x{axis}", yref=f"y{axis}",
@@ -183,38 +179,42 @@ def _notes(layout, rows) -> list:
     return notes
 
 
-def _draw(fig, rows, message=None) -> None:
-    """Put ``rows`` in ``fig`` (bars, the points axis, the not-allowed notes), or blank it with ``message``."""
-    p, ev = _bars(rows)
-    update_changed(fig.data[0], p)
-    update_changed(fig.data[1], ev)
-    update_changed(fig.layout.yaxis2, dict(range=_points_range(rows)))
-    show_message(fig, message, _notes(fig.layout, rows))
+def _subplot_title(text: str, x: float) -> dict:
+    return dict(text=text, x=x, xanchor="center", xref="paper", y=1.0, yanchor="bottom", yref="paper",
+                showarrow=False, font=dict(size=16))
 
 
-def _figure(rows, name=None, returning=False) -> go.Figure:
-    fig = make_subplots(rows=1, cols=2, horizontal_spacing=0.12,
-                        subplot_titles=("P(home)", "expected points banked"))
+# the two subplots side by side, 12% of the width apart
+_LEFT, _RIGHT = [0.0, 0.44], [0.56, 1.0]
+
+
+def turn_back_figure(rows, title: str, message: str | None = None) -> dict:
+    """The turn-back panel as a figure description: P(home) and expected points of each of
+    ``rows`` (`turn_back_numbers`' form) side by side, or blank with ``message``."""
     colours = [BAR, BAR_MID, BAR_ALT]
-    for col, trace_name in ((1, "P(home)"), (2, "expected points")):
-        fig.add_trace(go.Bar(marker_color=colours, texttemplate="%{text}", textposition="outside",
-                             hovertemplate="%{hovertext}<extra></extra>", name=trace_name), 1, col)
-    fig.update_layout(**THEME, showlegend=False)
-    fig.update_layout(title_layout(_title(name, returning), room_below=SUBPLOT_TITLES))
-    fig.update_xaxes(tickangle=0, tickfont=dict(size=10), **AXIS)
-    fig.update_yaxes(**AXIS)
-    fig.update_yaxes(range=[0, HEADROOM], tickformat=".0%", row=1, col=1)
-    _draw(fig, rows)
-    return fig
+    p, ev = _bars(rows)
+    data = [dict(type="bar", marker=dict(color=colours), texttemplate="%{text}", textposition="outside",
+                 hovertemplate="%{hovertext}<extra></extra>", name=name, xaxis=x, yaxis=y, **bars)
+            for name, bars, x, y in (("P(home)", p, "x", "y"), ("expected points", ev, "x2", "y2"))]
+    axis = dict(tickangle=0, tickfont=dict(size=10), **AXIS)
+    layout = merged(THEME, dict(showlegend=False), title_layout(title, room_below=SUBPLOT_TITLES), dict(
+        xaxis=dict(axis, anchor="y", domain=_LEFT), xaxis2=dict(axis, anchor="y2", domain=_RIGHT),
+        yaxis=dict(AXIS, anchor="x", domain=[0.0, 1.0], range=[0, HEADROOM], tickformat=".0%"),
+        yaxis2=dict(AXIS, anchor="x2", domain=[0.0, 1.0], range=_points_range(rows)),
+        annotations=[_subplot_title("P(home)", 0.22), _subplot_title("expected points banked", 0.78),
+                     *_notes(rows)]))
+    fig = dict(data=data, layout=layout)
+    return fig if message is None else with_message(fig, message)
 
 
 def turn_back_chart(distance: int | None = 9, chips: int = 3, air: int = 14, others: int = 0,
-                    value: float | None = None) -> go.Figure:
+                    value: float | None = None) -> dict:
     """Turn back now vs one more move deeper, for a diver on an empty trail (see `turn_back_numbers`);
     an option the rules do not allow (turning back with nothing carried, staying in the sub at a
-    dive's start) keeps its slot, empty, with a "not allowed" note."""
+    dive's start) keeps its slot, empty, with a "not allowed" note. A figure description: show it
+    with ``deepsea_widget.Figure``."""
     rows = turn_back_numbers(distance, chips, air, others, value)
-    return _figure(_not_allowed(rows, distance, chips))
+    return turn_back_figure(_not_allowed(rows, distance, chips), _title(None, False))
 
 
 # What turning back is called once this turn's move is made (the numbers are for the next turn).
@@ -273,26 +273,8 @@ def _not_allowed(rows: list[dict], distance: int | None, chips: int) -> list[dic
 OVER_MESSAGE = f"{GAME_OVER}: no diver in the water, no choice to weigh"
 
 
-class TurnBackPanel:
-    def __init__(self):
-        self.figure = PanelFigure(_figure(turn_back_numbers(None, 0, FULL_AIR, 0, 0.0)))
-        self._key = None
-
-    @property
-    def widget(self):
-        return self.figure.publish()
-
-    def update(self, sit: Situation | None, force: bool = False) -> None:
-        key = None if sit is None else (sit.name, sit.distance, sit.chips, sit.air, sit.others, sit.value,
-                                        sit.returning, sit.phase, sit.position, sit.occupied, sit.trail)
-        if key == self._key and not force:
-            return
-        self._key = key
-        with self.figure.batch_update():
-            if sit is None:  # no diver to advise: no bars, and the panel says why
-                _draw(self.figure, [], OVER_MESSAGE)
-                self.figure.update_layout(title_layout(GAME_OVER))
-                return
-            _draw(self.figure, situation_rows(sit))
-            update_changed(self.figure.layout, title_layout(_title(sit.name, sit.returning, sit.phase),
-                                                            room_below=SUBPLOT_TITLES))
+def turn_back_panel(sit: Situation | None) -> dict:
+    """The live panel for a game's active diver (None: the game is over, no choice to weigh)."""
+    if sit is None:  # no diver to advise: no bars, and the panel says why
+        return turn_back_figure([], GAME_OVER, OVER_MESSAGE)
+    return turn_back_figure(situation_rows(sit), _title(sit.name, sit.returning, sit.phase))

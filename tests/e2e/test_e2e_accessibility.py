@@ -292,7 +292,7 @@ def test_the_odds_maps_item_choice_is_radio_buttons_in_one_row(open_notebook):
             break
         nb.page.wait_for_timeout(200)
     assert nb.eval_json("app.panels.odds_map.control.value") == 1
-    assert "pick up one more" in nb.eval_json("app.panels.odds_map.figure.layout.title.text")
+    assert "pick up one more" in nb.eval_json("app.panels.odds_map.layout['title']['text']")
 
 
 def test_arrow_keys_on_the_boards_lists_and_slider_change_them_not_the_notebook(open_notebook):

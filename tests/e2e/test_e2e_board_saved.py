@@ -3,7 +3,7 @@ JupyterLab's "Save Widget State Automatically", save, then open the notebook
 again in a fresh page (a new kernel that knows nothing of the game) and read
 the board there: air, pawns, whose turn and the state number are the ones the
 first kernel had; the four odds panels show what they showed. The file holds
-plotly's bundle once, for all four panels."""
+plotly.js once, for all four panels."""
 from __future__ import annotations
 
 import json
@@ -108,15 +108,17 @@ def test_a_saved_notebook_shows_the_last_state(open_notebook, jupyter_lab, lab_b
     assert "export default" in model["state"]["_esm"] or len(model["state"]["_esm"]) > 10_000  # the bundle itself
     assert model["state"]["view"]["seq"] == state["seq"]
     assert model["state"]["view"]["divers"] == state["view"]["divers"]
-    # plotly's widget bundle (about 5 MB) is saved once, in the model every panel names
+    # plotly.js (about 5 MB) is saved once, in the model every panel names, and each panel
+    # with the figure it shows now (the front end's copy, patched since it opened)
     models = _saved_models(path)
     bundles = [i for i, m in models.items() if len(m["state"].get("source", "")) > 1_000_000]
-    figures = [m["state"] for m in models.values() if m["state"].get("_anywidget_id", "").endswith(".PanelFigure")]
+    figures = [m["state"] for m in models.values() if m["state"].get("_anywidget_id", "").endswith(".figure.Figure")]
     assert len(bundles) == 1, [(i, m["model_name"]) for i, m in models.items()]
-    assert len(figures) == 4 and all(f["_plotly_library"] == f"IPY_MODEL_{bundles[0]}" for f in figures)
-    assert all(len(f["_esm"]) < 10_000 for f in figures)  # each panel's own module: the small loader
+    assert len(figures) == 4 and all(f["_plotly"] == f"IPY_MODEL_{bundles[0]}" for f in figures)
+    assert all(len(f["_esm"]) < 20_000 for f in figures)  # each panel's own module is small
+    assert all(f["figure"]["data"] for f in figures)
     size = path.stat().st_size
-    print(f"\n  saved notebook with the app's widget state: {size / 1e6:.1f} MB (plotly's bundle once)")
+    print(f"\n  saved notebook with the app's widget state: {size / 1e6:.1f} MB (plotly.js once)")
 
     if turned_on:  # leave the shared JupyterLab's settings as they were
         _set_save_widget_state(page, False)
@@ -132,7 +134,7 @@ def test_a_saved_notebook_shows_the_last_state(open_notebook, jupyter_lab, lab_b
         assert restored.pawns() == shown["pawns"]
         assert [p["position"] for p in restored.pawns()] == [d["position"] for d in state["view"]["divers"]]
         assert restored.status() == shown["status"]
-        # the panels too, drawn by the plotly bundle saved once for all four
+        # the panels too, drawn by plotly.js saved once for all four
         restored_panels = _panels_drawn(again.page)
         assert same_json(restored_panels, panels), (restored_panels, panels)
         restored.screenshot("board-restored-from-saved-notebook")

@@ -91,7 +91,7 @@ def test_when_the_air_ran_out_this_turn_a_diver_heading_deeper_is_a_sure_loss_no
     # the Every diver panel gives that reason, not "every diver in the water is heading back"
     from deepsea_widget.panels import divers_chart
 
-    hover = divers_chart(game(False, True)).data[0].hovertext[1]
+    hover = divers_chart(game(False, True))["data"][0]["hovertext"][1]
     assert hover == ("Bob: P(home) 0.0%, exact: the air ran out on this turn, so the dive ends with it and nobody "
                      "else moves again")
 

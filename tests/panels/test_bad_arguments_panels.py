@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from figure_helpers import drawn
+
 from deepsea_widget.odds import p_home, p_home_all
 from deepsea_widget.odds.dice import movement_pmf
 from deepsea_widget.panels import (divers_chart, divers_odds, no_return_chart, odds_map, turn_back_chart,
@@ -18,7 +20,7 @@ ESTIMATE = {"p": 0.5, "se": 0.01, "low": 0.4, "high": 0.6, "n": 100, "method": "
 @pytest.mark.parametrize("game", ["g", None, Game(players=3, seed=1).public_view()], ids=repr)
 def test_divers_chart_needs_a_game(game):
     with pytest.raises(ValueError, match="^game must be a deepsea_widget Game"):
-        divers_chart(game)
+        drawn(divers_chart(game))
     with pytest.raises(ValueError, match="^game must be a deepsea_widget Game"):
         divers_odds(game)
 
@@ -51,16 +53,16 @@ def test_divers_chart_needs_a_game(game):
 ])
 def test_divers_chart_checks_its_precomputed_odds(odds, words):
     with pytest.raises(ValueError, match=words):
-        divers_chart(Game(players=3, seed=1), odds)
+        drawn(divers_chart(Game(players=3, seed=1), odds))
 
 
 def test_divers_chart_draws_valid_odds_one_bar_per_diver():
     game = Game(players=3, seed=1)
     back = {"p": 1.0, "se": None, "method": "back"}
-    fig = divers_chart(game, (ESTIMATE, dict(EXACT, p=np.float64(0.25)), back))
+    fig = drawn(divers_chart(game, (ESTIMATE, dict(EXACT, p=np.float64(0.25)), back)))
     assert fig.data[0].y == (0.5, 0.25, 1.0)
-    assert divers_chart(game, [None] * 3).data[0].y == (0.0, 0.0, 0.0)
-    assert len(divers_chart(game, divers_odds(game, n=50)).data[0].y) == 3
+    assert drawn(divers_chart(game, [None] * 3)).data[0].y == (0.0, 0.0, 0.0)
+    assert len(drawn(divers_chart(game, divers_odds(game, n=50))).data[0].y) == 3
 
 
 def default_moves(distance, chips):
@@ -98,7 +100,7 @@ def test_turn_back_numbers_takes_valid_moves():
 @pytest.mark.parametrize("value", ["3", b"3", True, [3], 10 ** 400], ids=repr)
 def test_turn_back_value_must_be_a_number(value):
     with pytest.raises(ValueError, match="^value must be a (finite )?number of points"):
-        turn_back_chart(value=value)
+        drawn(turn_back_chart(value=value))
     with pytest.raises(ValueError, match="^value must be a (finite )?number of points"):
         turn_back_numbers(9, 3, 14, 0, value=value)
     assert turn_back_numbers(9, 3, 14, 0, value=np.float64(3.0)) == turn_back_numbers(9, 3, 14, 0, value=3)
@@ -111,9 +113,9 @@ H = 10 ** 5000  # Python cannot print it: quoting it raised "Exceeds the limit (
     (lambda: p_home(3, 0, H), "air"),
     (lambda: p_home(3, -H, 5), "chips"),
     (lambda: p_home_all([H, 3], [1, 1], 5, 0), r"positions\[0\]"),
-    (lambda: turn_back_chart(H, 0, 5), "distance"),
-    (lambda: odds_map(chips=H), "chips"),
-    (lambda: no_return_chart(others=H), "others"),
+    (lambda: drawn(turn_back_chart(H, 0, 5)), "distance"),
+    (lambda: drawn(odds_map(chips=H)), "chips"),
+    (lambda: drawn(no_return_chart(others=H)), "others"),
 ], ids=["p_home air", "p_home chips", "p_home_all", "turn_back_chart", "odds_map", "no_return_chart"])
 def test_a_number_too_long_to_print_is_refused_by_name(call, name):
     with pytest.raises(ValueError, match=f"^{name}: a number of 100 digits or more"):

@@ -6,6 +6,8 @@ from fractions import Fraction
 
 import pytest
 
+from figure_helpers import drawn
+
 from deepsea_widget.odds import p_home, point_of_no_return
 from deepsea_widget.panels import no_return_chart
 from deepsea_widget.panels.no_return import TOP
@@ -13,7 +15,7 @@ from deepsea_widget.panels.no_return import TOP
 
 @pytest.mark.parametrize("others, p", [(0, 0.5), (3, 0.5), (2, 0.9), (5, Fraction(1, 3))])
 def test_each_line_is_the_point_of_no_return_at_each_air(others, p):
-    fig = no_return_chart(others=others, p=p, items=[0, 1, 2, 3, 4, 5])
+    fig = drawn(no_return_chart(others=others, p=p, items=[0, 1, 2, 3, 4, 5]))
     assert [t.name for t in fig.data] == ["0 items", "1 item", "2 items", "3 items", "4 items", "5 items"]
     for c, trace in enumerate(fig.data):
         assert list(trace.x) == list(range(1, 26))
@@ -26,7 +28,7 @@ def test_each_line_is_the_point_of_no_return_at_each_air(others, p):
 
 
 def test_the_hover_says_what_a_point_means():
-    fig = no_return_chart(others=0, p=0.5, items=[0, 1, 2, 5])
+    fig = drawn(no_return_chart(others=0, p=0.5, items=[0, 1, 2, 5]))
     no_air, one, two, five = fig.data
     assert no_air.hovertext[0] == "air 1, 0 items: no air is used, every distance gets home"
     assert one.hovertext[9] == "air 10, 1 item: up to 30 spaces out gets home with at least even odds"
@@ -37,22 +39,22 @@ def test_the_hover_says_what_a_point_means():
     assert one.hovertext[10] == ("air 11, 1 item: up to 33 spaces out, more than the trail's length, "
                                  "with at least even odds")
     assert five.hovertext[0] == "air 1, 5 items: not even 1 space out gets home with at least even odds"
-    assert no_return_chart(p=0.9).layout.title.text.startswith("Point of no return: P(home) ≥ 90%<br>")
-    assert no_return_chart(p=0.9).data[0].hovertext[0].endswith("with at least a 90% chance")
-    assert no_return_chart(p=Fraction(1, 3)).layout.title.text.startswith("Point of no return: P(home) ≥ 33.3%")
+    assert drawn(no_return_chart(p=0.9)).layout.title.text.startswith("Point of no return: P(home) ≥ 90%<br>")
+    assert drawn(no_return_chart(p=0.9)).data[0].hovertext[0].endswith("with at least a 90% chance")
+    assert drawn(no_return_chart(p=Fraction(1, 3))).layout.title.text.startswith("Point of no return: P(home) ≥ 33.3%")
     # never rounded to a certainty it is not
     for p, shown in [(0.9999, "99.99%"), (1e-9, "0.0000001%"), (1, "100%"), (0.5, "50%"), (0.999, "99.9%")]:
-        assert no_return_chart(p=p).layout.title.text.startswith(f"Point of no return: P(home) ≥ {shown}<br>")
+        assert drawn(no_return_chart(p=p)).layout.title.text.startswith(f"Point of no return: P(home) ≥ {shown}<br>")
 
 
 def test_a_marked_diver_shows_its_own_chance():
-    fig = no_return_chart(others=3, distance=8, chips=2, air=12)
+    fig = drawn(no_return_chart(others=3, distance=8, chips=2, air=12))
     marker = fig.data[-1]
     assert marker.name == "this diver" and (marker.x, marker.y) == ((12,), (8,))
     assert marker.hovertext[0] == (f"8 spaces out with 2 items and air 12: P(home) {p_home(8, 2, 12, 3):.1%} "
                                    "(others breathe 3)")
     # a slim chance is never shown as 0.0% (it is (1/9)**6 here)
-    far = no_return_chart(distance=30, chips=1, air=6).data[-1].hovertext[0]
+    far = drawn(no_return_chart(distance=30, chips=1, air=6)).data[-1].hovertext[0]
     assert far == "30 spaces out with 1 item and air 6: P(home) <0.1% (others breathe 0)"
     assert "the others breathe 3 a round" in fig.layout.title.text
 
@@ -77,4 +79,4 @@ def test_a_marked_diver_shows_its_own_chance():
 ])
 def test_bad_arguments_name_the_problem(kwargs, words):
     with pytest.raises(ValueError, match=words):
-        no_return_chart(**kwargs)
+        drawn(no_return_chart(**kwargs))

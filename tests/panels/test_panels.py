@@ -5,13 +5,15 @@ import asyncio
 
 import pytest
 
+from figure_helpers import drawn
+
 from deepsea_widget.odds.all_divers import p_home_all
 from deepsea_widget.odds import wilson_interval
 from deepsea_widget.odds.dice import movement_pmf
 from deepsea_widget.odds.single_diver import p_home
 from deepsea_widget.panels import (dice_chart, divers_chart, divers_odds, odds_map, situation, turn_back_chart,
                                    turn_back_numbers)
-from deepsea_widget.panels.divers import _figure as _divers_figure
+from deepsea_widget.panels import divers_figure
 from deepsea_widget.rules import Game, PickUp, Roll, Stay
 
 
@@ -27,7 +29,7 @@ def cell(fig, distance, air):
 
 @pytest.mark.parametrize("d,c,a,k", [(9, 3, 14, 0), (6, 2, 10, 3), (4, 2, 4, 2), (20, 2, 25, 0)])
 def test_odds_map_cells_equal_p_home(d, c, a, k):
-    fig = odds_map(distance=d, chips=c, air=a, others=k)
+    fig = drawn(odds_map(distance=d, chips=c, air=a, others=k))
     assert cell(fig, d, a) == pytest.approx(p_home(d, c, a, k), abs=1e-12)
     assert list(fig.data[3].x) == [d] and list(fig.data[3].y) == [a]
     assert f"{c} items" in fig.layout.title.text
@@ -44,36 +46,36 @@ def test_situation_counts_free_spaces_and_others_breathing():
 
 
 def test_panels_for_the_stranded_position():
-    from deepsea_widget.panels import Panels
+    from deepsea_widget.live_panels import Panels
 
     game = stranded()
     panels = Panels(game)
-    fig = panels.odds_map.figure
+    fig = drawn(panels.odds_map)
     assert cell(fig, 8, 10) == pytest.approx(p_home(8, 1, 10, 5), abs=1e-12)
     assert (fig.data[3].x[0], fig.data[3].y[0]) == (8, 10)
-    bars = panels.divers.figure.data[0]
+    bars = drawn(panels.divers).data[0]
     exact = p_home_all([10, 5, 6, 14], [1, 2, 2, 1], 10, 0)
     assert list(bars.y) == pytest.approx(exact, abs=1e-12)
     assert bars.y[0] == pytest.approx(0.296754, abs=1e-6)
     assert all("exact" in t for t in bars.hovertext)
-    assert "exact" in panels.divers.figure.layout.title.text
+    assert "exact" in drawn(panels.divers).layout.title.text
     # a returning diver: only "keep heading home"
-    assert list(panels.turn_back.figure.data[0].x) == ["keep heading home"]
-    assert panels.turn_back.figure.data[0].y[0] == pytest.approx(p_home(8, 1, 10, 5))
-    assert panels.dice.figure.data[0].y[0] == pytest.approx(movement_pmf(1).get(0, 0.0))
+    assert list(drawn(panels.turn_back).data[0].x) == ["keep heading home"]
+    assert drawn(panels.turn_back).data[0].y[0] == pytest.approx(p_home(8, 1, 10, 5))
+    assert drawn(panels.dice).data[0].y[0] == pytest.approx(movement_pmf(1).get(0, 0.0))
 
     # what if A picked up one more: the map switches to 2 items, the marker stays
-    panels.odds_map.control.value = 1
-    assert panels.odds_map.chips_shown == 2
-    assert cell(fig, 8, 10) == pytest.approx(p_home(8, 2, 10, 5), abs=1e-12)
-    panels.odds_map.control.value = -1
-    assert cell(fig, 8, 10) == pytest.approx(p_home(8, 0, 10, 5), abs=1e-12)
+    panels.items_choice.value = 1
+    assert panels.chips_shown == 2
+    assert cell(drawn(panels.odds_map), 8, 10) == pytest.approx(p_home(8, 2, 10, 5), abs=1e-12)
+    panels.items_choice.value = -1
+    assert cell(drawn(panels.odds_map), 8, 10) == pytest.approx(p_home(8, 0, 10, 5), abs=1e-12)
 
 
 def test_divers_chart_uses_monte_carlo_while_someone_goes_deeper():
     game = Game(players=3, seed=4)
     game.apply(Roll(dice=(2, 2)))
-    fig = divers_chart(game)
+    fig = drawn(divers_chart(game))
     bar = fig.data[0]
     assert "Monte Carlo, 4,000 dives; error bars: 95% intervals" in fig.layout.title.text
     assert "Monte Carlo: 4,000 simulated dives" in bar.hovertext[0] and "still go deeper" in bar.hovertext[0]
@@ -86,7 +88,7 @@ def test_divers_chart_uses_monte_carlo_while_someone_goes_deeper():
     # the divers still in the sub have no bar, and say so
     assert bar.y[1] == 0 and bar.text[1] == "not dived" and "has not dived yet" in bar.hovertext[1]
     # another number of rollouts is named as it is
-    assert "Monte Carlo, 300 dives" in divers_chart(game, divers_odds(game, n=300)).layout.title.text
+    assert "Monte Carlo, 300 dives" in drawn(divers_chart(game, divers_odds(game, n=300))).layout.title.text
 
 
 # The same cases as js/tests/format.test.ts: the board's badge and the panel word a bound alike.
@@ -112,7 +114,7 @@ def test_divers_chart_says_why_it_simulates_and_rounds_honestly():
     odds = [{"p": 3.5e-7, "se": None, "method": "exact"},
             {"p": 1.0, "se": 0.0, "low": 0.99904, "high": 1.0, "n": 4000, "method": "estimate", "why": "too big"},
             {"p": 1.0, "se": None, "method": "back"}]
-    fig = _divers_figure(names, odds)
+    fig = drawn(divers_figure(names, odds))
     bar = fig.data[0]
     assert "P(home) <0.1%, exact" in bar.hovertext[0] and bar.text[0] == "<1%"
     assert "too big to solve live" in bar.hovertext[1] and "99.9% to 100.0%" in bar.hovertext[1]
@@ -121,16 +123,16 @@ def test_divers_chart_says_why_it_simulates_and_rounds_honestly():
     # an estimate never reads 0% or 100% (only an exact answer may), as on the board's badges
     assert bar.text[1] == ">99%" and "P(home) >99.9%," in bar.hovertext[1]
     none_home = dict(odds[1], p=0.0, low=0.0, high=0.00096)
-    bar = _divers_figure(names, [odds[0], none_home, odds[2]]).data[0]
+    bar = drawn(divers_figure(names, [odds[0], none_home, odds[2]])).data[0]
     assert bar.text[1] == "<1%" and "P(home) <0.1%," in bar.hovertext[1]
     for p, label in ((0.005, "<1%"), (0.995, ">99%"), (20 / 4000, "<1%"), (0.5, "≈50%")):  # half a step: not 0% / 100%
         low, high = wilson_interval(p, 4000)
-        assert _divers_figure(names, [odds[0], dict(odds[1], p=p, low=low, high=high), odds[2]]).data[0].text[1] == label
+        assert drawn(divers_figure(names, [odds[0], dict(odds[1], p=p, low=low, high=high), odds[2]])).data[0].text[1] == label
     # ... and a bound it reads as is one its own 95% interval supports (fewer rollouts: wider)
     for home, n, label, hover in ((0, 500, "<1%", "<0.8%"), (2, 500, "<2%", "about 0.4%"), (499, 500, ">98%", "about 99.8%"),
                                   (3998, 4000, ">99%", ">99.8%"), (2, 4000, "<1%", "<0.2%")):
         low, high = wilson_interval(home / n, n)
-        bar = _divers_figure(names, [odds[0], dict(odds[1], p=home / n, low=low, high=high, n=n), odds[2]]).data[0]
+        bar = drawn(divers_figure(names, [odds[0], dict(odds[1], p=home / n, low=low, high=high, n=n), odds[2]])).data[0]
         assert (bar.text[1], bar.hovertext[1].split("P(home) ")[1].split(",")[0]) == (label, hover), (home, n)
         shown = bar.hovertext[1].split("P(home) ")[1].split(",")[0]
         if shown[0] == "<":
@@ -140,23 +142,23 @@ def test_divers_chart_says_why_it_simulates_and_rounds_honestly():
     from deepsea_widget.panels._common import fmt_pct
     assert (fmt_pct(0.005), fmt_pct(0.995), fmt_pct(0.0049), fmt_pct(0.0051)) == ("<1%", ">99%", "<1%", "1%")
     almost = dict(odds[1], p=0.994, low=0.99, high=0.997)
-    assert _divers_figure(names, [odds[0], almost, odds[2]]).data[0].text[1] == "≈99%"
+    assert drawn(divers_figure(names, [odds[0], almost, odds[2]])).data[0].text[1] == "≈99%"
 
 
 def test_dice_chart_and_turn_back_chart():
-    fig = dice_chart(3)
+    fig = drawn(dice_chart(3))
     assert list(fig.data[0].y) == pytest.approx([movement_pmf(3).get(m, 0) for m in range(7)])
     assert "P(no move) 33%" in fig.layout.title.text
     # the bars read exact shares of the 9 rolls (rounded percentages would add up to 99%)
     assert list(fig.data[0].text) == ["3/9", "3/9", "2/9", "1/9", "0/9", "0/9", "0/9"]
-    assert list(dice_chart(0).data[0].text) == ["0/9", "0/9", "1/9", "2/9", "3/9", "2/9", "1/9"]
+    assert list(drawn(dice_chart(0)).data[0].text) == ["0/9", "0/9", "1/9", "2/9", "3/9", "2/9", "1/9"]
     rows = turn_back_numbers(9, 3, 14, 0, value=10.0)
     assert rows[0]["p"] == pytest.approx(p_home(9, 3, 14, 0))
     assert rows[0]["ev"] == pytest.approx(10.0 * p_home(9, 3, 14, 0))
     # one move deeper on an empty trail, then back with air 14 - 3
     keep = sum(q * p_home(9 + m, 3, 11, 0) for m, q in movement_pmf(3).items())
     assert rows[1]["p"] == pytest.approx(keep)
-    fig = turn_back_chart(9, 3, 14, 0)
+    fig = drawn(turn_back_chart(9, 3, 14, 0))
     assert len(fig.data) == 2 and len(fig.data[0].y) == 3
 
 
@@ -164,28 +166,31 @@ def test_app_panels_follow_actions_and_edits():
     from deepsea_widget.app import play
 
     app = play(players=["Ann", "Bob", "Cy", "Di"], seed=3)
-    marker = app.panels.odds_map.figure.data[3]
-    assert list(marker.x) == []  # Ann is still in the sub
+
+    def marker():
+        return drawn(app.panels.odds_map).data[3]
+
+    assert list(marker().x) == []  # Ann is still in the sub
     app.apply(Roll(dice=(3, 2)))  # Ann moves 5 spaces
     s = situation(app.game)
     assert (s.distance, s.air, s.chips) == (5, 25, 0)
-    assert (marker.x[0], marker.y[0]) == (5, 25)
+    assert (marker().x[0], marker().y[0]) == (5, 25)
     app.apply(Stay())
     app.apply(Roll(dice=(2, 2)))  # Bob: 4 spaces, jumping nobody (Ann is deeper)
-    assert (marker.x[0], marker.y[0]) == (4, 25)
-    assert "Bob" in app.panels.odds_map.figure.layout.title.text
+    assert (marker().x[0], marker().y[0]) == (4, 25)
+    assert "Bob" in drawn(app.panels.odds_map).layout.title.text
 
     app.edit(op="set_air", air=9)
     s = situation(app.game)
-    assert marker.y[0] == s.air
-    fig = app.panels.odds_map.figure
+    assert marker().y[0] == s.air
+    fig = drawn(app.panels.odds_map)
     assert cell(fig, s.distance, s.air) == pytest.approx(p_home(s.distance, s.chips, s.air, s.others), abs=1e-12)
     app.edit(op="set_space", space=1, levels=None)  # take a level-1 chip off the trail...
     app.edit(op="give_item", seat=s.seat, levels=[1])  # ...and give it to the diver
     s2 = situation(app.game)
     assert s2.chips == s.chips + 1
-    assert app.panels.odds_map.chips_shown == s2.chips
-    assert app.panels.dice.figure.data[0].y[0] == pytest.approx(movement_pmf(s2.chips).get(0, 0.0))
+    assert app.panels.chips_shown == s2.chips
+    assert drawn(app.panels.dice).data[0].y[0] == pytest.approx(movement_pmf(s2.chips).get(0, 0.0))
 
 
 def test_play_without_panels_keeps_the_board_alone():
@@ -212,7 +217,7 @@ def test_changes_inside_a_running_loop_coalesce_into_one_redraw():
 
     assert asyncio.run(burst()) == 1
     s = situation(app.game)
-    marker = panels.odds_map.figure.data[3]
+    marker = drawn(panels.odds_map).data[3]
     if s.distance is not None:
         assert (marker.x[0], marker.y[0]) == (s.distance, max(s.air, 0))
 
@@ -236,25 +241,25 @@ def test_chart_arguments_are_checked(chart, kwargs, words):
 def test_charts_for_a_diver_still_in_the_sub_and_plural_words():
     rows = turn_back_numbers(None, 2, 14)  # a move of 0 from the sub stays in the sub
     assert rows[0]["p"] == 1.0 and 0 < rows[1]["p"] <= 1
-    assert dice_chart(1).layout.title.text.startswith("Move with 1 item<br>")
-    assert "1 space:" in " ".join(dice_chart(2).data[0].hovertext)
-    marker = odds_map(distance=1, chips=1, air=5).data[3].hovertext[0]
+    assert drawn(dice_chart(1)).layout.title.text.startswith("Move with 1 item<br>")
+    assert "1 space:" in " ".join(drawn(dice_chart(2)).data[0].hovertext)
+    marker = drawn(odds_map(distance=1, chips=1, air=5)).data[3].hovertext[0]
     assert marker.startswith("the diver: distance 1 to the sub (free spaces + 1), air 5 before it breathes, 1 item")
     assert "if it turned back now" not in marker  # a chart's diver is heading back
     # a move that leaves no air for the way back says so, never "air -1"
     rows = turn_back_numbers(4, 2, 3, 2)
     assert "then no air left for the way back" in rows[1]["text"] and "air -" not in rows[1]["text"]
     # with 0 items no roll moves a diver 0 or 1 spaces: the hover says why that bar is empty
-    hover = dice_chart(0).data[0].hovertext
+    hover = drawn(dice_chart(0)).data[0].hovertext
     assert hover[0] == "with 0 items no roll of 2 to 6 moves you exactly 0 spaces: 0 of the 9 rolls"
 
 
 def test_the_one_diver_panels_say_their_model_and_round_honestly():
     from deepsea_widget.panels._common import MODEL_NOTE
 
-    fig = odds_map(9, 3, 14, 0)
+    fig = drawn(odds_map(9, 3, 14, 0))
     assert fig.layout.title.text.endswith(f"<br><sup>{MODEL_NOTE}</sup>")
-    assert turn_back_chart(9, 3, 14, 0).layout.title.text.endswith(f"<br><sup>{MODEL_NOTE}</sup>")
+    assert drawn(turn_back_chart(9, 3, 14, 0)).layout.title.text.endswith(f"<br><sup>{MODEL_NOTE}</sup>")
     # each cell's hover states its own number, and a near-certain one is not rounded to 100%
     z = fig.data[0].z
     a, i = 25, 0  # air 25, distance 1
@@ -339,97 +344,11 @@ def test_picking_up_is_not_offered_where_every_roll_ends_on_a_blank_with_nothing
     assert turn_back_numbers(None, 0, 25, 0, moves=[(1.0, None, None)])[2]["p"] == 1.0
 
 
-def _confirm(fig) -> None:
-    """What a live plotly view sends after applying an update: the latest edit ids."""
-    fig._js2py_traceDeltas = {"trace_deltas": [], "trace_edit_id": fig._last_trace_edit_id}
-    fig._js2py_layoutDelta = {"layout_delta": {}, "layout_edit_id": fig._last_layout_edit_id}
-
-
-def test_a_figure_whose_front_end_stops_applying_updates_is_replaced(monkeypatch):
-    """anywidget drops every kernel message to a front end that took over 2 s to start; a
-    rendered view that confirms nothing is then replaced by a fresh widget, in place."""
-    from deepsea_widget.panels import Panels, _figure
-
-    monkeypatch.setattr(_figure, "STALE_AFTER", 0.05)
-    game = Game(players=3, seed=2)
-
-    async def play_and_wait(panels):
-        game.apply(Roll(dice=(2, 2)) if game.phase == "roll" else Stay())
-        panels.refresh()
-        await asyncio.sleep(0.2)
-
-    async def scenario():
-        panels = Panels(game)
-        healthy, dead = panels.divers.figure, panels.turn_back.figure
-        for fig in panels.figures:
-            _confirm(fig)  # every view drew the opening state
-        assert all(fig._rendered and fig.confirmed for fig in panels.figures)
-        # the divers panel's view applies the next update; the turn-back panel's does not
-        original = healthy.batch_update
-
-        def confirming_batch_update():
-            ctx = original()
-
-            class Confirm:
-                def __enter__(self):
-                    return ctx.__enter__()
-
-                def __exit__(self, *exc):
-                    out = ctx.__exit__(*exc)
-                    _confirm(healthy)
-                    return out
-            return Confirm()
-
-        healthy.batch_update = confirming_batch_update
-        await play_and_wait(panels)
-        assert healthy._alive
-        # a front end that once applied an update is alive: slow (or in a hidden tab) later, it stays
-        healthy.batch_update = original
-        await play_and_wait(panels)
-        return panels, healthy, dead
-
-    panels, healthy, dead = asyncio.run(scenario())
-    assert panels.divers.figure is healthy and healthy.comm is not None
-    fresh = panels.turn_back.figure
-    assert fresh is not dead and dead.comm is None and panels.replaced >= 1
-    assert fresh in panels.children and dead not in panels.children
-
-    # the fresh widget shows what the kernel has now, as panels drawn afresh do
-    def traces(fig):
-        return [{k: v for k, v in trace.items() if k != "uid"} for trace in fig.to_dict()["data"]]
-
-    reference = Panels(game).turn_back.figure
-    assert traces(fresh) == traces(reference) and fresh.layout.title.text == reference.layout.title.text
-    # the map lives in a box under its item control: replaced there too
-    old_map = panels.odds_map.figure
-    panels._replace_figure(panels.odds_map)
-    assert panels.odds_map.figure is not old_map
-    assert panels.odds_map.widget.children == (panels.odds_map.control, panels.odds_map.figure)
-
-
-def test_figures_without_a_rendered_view_are_never_replaced(monkeypatch):
-    from deepsea_widget.panels import Panels, _figure
-
-    monkeypatch.setattr(_figure, "STALE_AFTER", 0.05)
-    game = Game(players=2, seed=3)
-
-    async def scenario():
-        panels = Panels(game)  # never displayed: no view reports, nothing to confirm
-        before = panels.figures
-        game.apply(Roll(dice=(1, 2)))
-        panels.refresh()
-        await asyncio.sleep(0.2)
-        return panels, before
-
-    panels, before = asyncio.run(scenario())
-    assert panels.figures == before and panels.replaced == 0
-
-
 def test_at_game_over_the_panels_say_so_and_show_no_stale_advice():
     import random as _random
 
     from deepsea_widget.bots import PublicView, make_policy
-    from deepsea_widget.panels import Panels
+    from deepsea_widget.live_panels import Panels
 
     game = Game(players=3, seed=5)
     panels = Panels(game)  # drawn mid-game, then followed to the end
@@ -437,8 +356,8 @@ def test_at_game_over_the_panels_say_so_and_show_no_stale_advice():
     while not game.is_over:
         game.apply(bot.choose(view, rng))
     panels.refresh()
-    tb, divers, dice, odds_map = (panels.turn_back.figure, panels.divers.figure, panels.dice.figure,
-                                  panels.odds_map.figure)
+    tb, divers, dice, odds_map = (drawn(panels.turn_back), drawn(panels.divers), drawn(panels.dice),
+                                  drawn(panels.odds_map))
     assert tb.layout.title.text == "The game is over" and list(tb.data[0].x) == [] and list(tb.data[1].y) == []
     assert divers.layout.title.text.endswith("<sup>the game is over: no more dives</sup>")
     assert list(divers.data[0].text) == ["", "", ""] and "not dived" not in divers.data[0].text
@@ -476,7 +395,7 @@ def test_after_a_click_the_panels_wait_for_the_board_to_paint():
         return counts
 
     assert asyncio.run(scenario()) == [0, 1, 1, 1, 2, 3]
-    assert situation(app.game).chips == panels.odds_map.chips_shown
+    assert situation(app.game).chips == panels.chips_shown
 
 
 def test_a_front_end_that_starts_later_gets_the_figure_as_it_is_now():
@@ -484,29 +403,13 @@ def test_a_front_end_that_starts_later_gets_the_figure_as_it_is_now():
     from deepsea_widget.app import play
 
     app = play(players=["Ann", "Bob"], bots={"Cy": "cautious"}, seed=3)
-    fig = app.panels.turn_back.figure
-    opening = fig.get_state()["_widget_layout"]["title"]["text"]
+    fig = app.panels.turn_back
+    opening = fig.get_state()["figure"]["layout"]["title"]["text"]
     app.apply(Roll())
     state = fig.get_state()
-    assert fig.layout.title.text != opening
-    assert state["_widget_layout"]["title"]["text"] == fig.layout.title.text
-    assert state["_widget_data"][0]["y"] == list(fig.data[0].y)
-
-
-def test_a_views_report_of_its_defaults_leaves_the_kernels_figure_whole():
-    """plotly.js may report a property the kernel set (a bar chart's y) among its computed
-    defaults; plotly would then drop it from the kernel's figure, and a front end that
-    starts later would get the figure without it."""
-    from deepsea_widget.app import play
-
-    app = play(players=["Ann", "Bob"], bots={"Cy": "cautious"}, seed=3)
-    app.apply(Roll())
-    fig = app.panels.turn_back.figure
-    y = list(fig.data[0].y)
-    fig._js2py_traceDeltas = {"trace_deltas": [{"uid": fig.data[0].uid, "y": y, "visible": True}],
-                              "trace_edit_id": fig._last_trace_edit_id}
-    assert list(fig.data[0].y) == y and fig.data[0].to_plotly_json()["y"] == y
-    assert fig.get_state()["_widget_data"][0]["y"] == y
+    assert fig.layout["title"]["text"] != opening
+    assert state["figure"] == fig.figure and state["revision"] == fig.revision >= 1
+    assert state["figure"]["layout"]["title"]["text"] == fig.layout["title"]["text"]
 
 
 def test_every_panel_sends_a_short_toolbar_without_plotlys_logo():
@@ -516,28 +419,28 @@ def test_every_panel_sends_a_short_toolbar_without_plotlys_logo():
     from deepsea_widget.app import play
 
     app = play(players=["Ann", "Bob"], bots={"Cy": "cautious"}, seed=3)
-    panels = app.panels
-    figures = [panels.odds_map.figure, panels.turn_back.figure, panels.divers.figure, panels.dice.figure]
+    figures = app.panels.figures
     assert len({id(f) for f in figures}) == 4
     for fig in figures:
-        config = fig.get_state()["_config"]
+        config = fig.get_state()["config"]
         assert config["displaylogo"] is False
         assert {"sendChartToCloud", "select2d", "lasso2d", "toggleSpikelines"} <= set(config["modeBarButtonsToRemove"])
         assert not {"toImage", "zoom2d", "pan2d", "resetScale2d"} & set(config["modeBarButtonsToRemove"])
 
 
-def test_the_panels_share_one_copy_of_plotlys_bundle_opened_before_them(monkeypatch):
-    """Each panel's own front-end module is a small loader naming one shared model that
-    holds plotly's 5 MB widget bundle: the page gets (and a saved notebook keeps) the
-    bundle once, not once per panel. That model's comm opens before any panel's, so a
-    front end knows it when a panel asks; a closed one is made again."""
+def test_the_panels_share_one_copy_of_plotly_js_opened_before_them(monkeypatch):
+    """Each figure's own front-end module is small and names one shared model that holds
+    plotly.js (from plotly's package data): the page gets (and a saved notebook keeps) it
+    once, not once per panel. That model's comm opens before any figure's, so a front end
+    knows it when a figure asks; a closed one is made again; closing an app leaves it open."""
     import hashlib
+    import importlib.util
+    import pathlib
 
     import ipywidgets.comm
-    import plotly.graph_objects as go
 
+    from deepsea_widget import figure as figure_module
     from deepsea_widget.app import play
-    from deepsea_widget.panels import _plotly_library
 
     opened = []  # (anywidget id, model id) of each comm, in the order they open
     real = ipywidgets.comm.create_comm
@@ -547,31 +450,35 @@ def test_the_panels_share_one_copy_of_plotlys_bundle_opened_before_them(monkeypa
         return real(**args)
 
     monkeypatch.setattr(ipywidgets.comm, "create_comm", recording)
-    monkeypatch.setattr(_plotly_library, "_library", None)  # as in a fresh kernel
+    monkeypatch.setattr(figure_module, "_library", None)  # as in a fresh kernel
     app = play(players=["Ann", "Bob"], bots={"Cy": "cautious"}, seed=3)
     figures = app.panels.figures
-    library = figures[0]._plotly_library
-    bundle = str(go.FigureWidget._esm)
-    assert len(bundle) > 1_000_000 and library.source == bundle
-    assert library.digest == hashlib.sha256(bundle.encode()).hexdigest()[:32]
+    library = figures[0]._plotly
+    plotly_js = (pathlib.Path(importlib.util.find_spec("plotly").submodule_search_locations[0])
+                 / "package_data" / "plotly.min.js").read_text(encoding="utf-8")
+    assert len(plotly_js) > 1_000_000 and plotly_js in library.source
+    assert library.source.rstrip().endswith("export default module.exports;")
+    assert library.digest == hashlib.sha256(library.source.encode()).hexdigest()[:32]
     for fig in figures:
         state = fig.get_state()
-        assert state["_plotly_library"] == f"IPY_MODEL_{library.model_id}"
-        assert len(state["_esm"]) < 10_000 and "_plotly_library" in state["_esm"]
+        assert state["_plotly"] == f"IPY_MODEL_{library.model_id}"
+        assert len(state["_esm"]) < 20_000 and "Plotly" not in state.get("source", "")
     ids = [anywidget_id for anywidget_id, _ in opened]
-    first_panel = ids.index("deepsea_widget.panels._figure.PanelFigure")
-    assert ids.index("deepsea_widget.panels._plotly_library.PlotlyLibrary") < first_panel
-    assert ids.count("deepsea_widget.panels._plotly_library.PlotlyLibrary") == 1
-    # a closed library (Widget.close_all(), say) is made again for the next panel
+    first_figure = ids.index("deepsea_widget.figure.Figure")
+    assert ids.index("deepsea_widget.figure.PlotlyLibrary") < first_figure
+    assert ids.count("deepsea_widget.figure.PlotlyLibrary") == 1
+    app.close()
+    assert library.comm is not None  # other figures may name it
+    # a closed library (Widget.close_all(), say) is made again for the next figure
     library.close()
-    fresh = _plotly_library.shared_library()
-    assert fresh is not library and fresh.comm is not None and fresh.source == bundle
+    fresh = figure_module.shared_library()
+    assert fresh is not library and fresh.comm is not None and fresh.source == library.source
 
 
 def test_the_every_diver_panel_marks_whose_turn_it_is():
     """The name of the diver whose turn it is is bold and underlined under its bar, and its
     hover says so; the mark follows the turn, and is gone once the game is over."""
-    from deepsea_widget.panels import Panels
+    from deepsea_widget.live_panels import Panels
 
     game = Game(players=["Ann", "Bob", "Cy"], seed=4)
     panels = Panels(game)
@@ -583,13 +490,13 @@ def test_the_every_diver_panel_marks_whose_turn_it_is():
                 [i for i, h in enumerate(hovers) if "(whose turn it is)" in h])
 
     assert game.current_player == 0
-    assert marked(panels.divers.figure) == ([0], [0])
-    assert panels.divers.figure.layout.xaxis.ticktext[0] == "<b><u>Ann</u></b>"
-    assert marked(divers_chart(game)) == ([0], [0])  # the chart alone marks it too
+    assert marked(drawn(panels.divers)) == ([0], [0])
+    assert drawn(panels.divers).layout.xaxis.ticktext[0] == "<b><u>Ann</u></b>"
+    assert marked(drawn(divers_chart(game))) == ([0], [0])  # the chart alone marks it too
     game.apply(Roll(dice=(1, 1)))
     game.apply(Stay())
     panels.refresh()
-    assert game.current_player == 1 and marked(panels.divers.figure) == ([1], [1])
+    assert game.current_player == 1 and marked(drawn(panels.divers)) == ([1], [1])
     import random as _random
 
     from deepsea_widget.bots import PublicView, make_policy
@@ -598,36 +505,36 @@ def test_the_every_diver_panel_marks_whose_turn_it_is():
     while not game.is_over:
         game.apply(bot.choose(view, rng))
     panels.refresh()
-    assert marked(panels.divers.figure) == ([], [])
+    assert marked(drawn(panels.divers)) == ([], [])
 
 
 def test_the_dice_panel_names_the_diver_whose_move_it_shows():
-    from deepsea_widget.panels import Panels
+    from deepsea_widget.live_panels import Panels
 
     game = Game(players=["Ann", "<b>Bo</b>"], seed=4)
     panels = Panels(game)
-    assert panels.dice.figure.layout.title.text.startswith("Ann: move with 0 items<br>")
+    assert drawn(panels.dice).layout.title.text.startswith("Ann: move with 0 items<br>")
     game.apply(Roll(dice=(1, 1)))
     game.apply(PickUp())
     panels.refresh()  # the other diver's turn (its name letter for letter)
     assert game.current_player == 1
-    assert panels.dice.figure.layout.title.text.startswith("&lt;b&gt;Bo&lt;/b&gt;: move with 0 items<br>")
+    assert drawn(panels.dice).layout.title.text.startswith("&lt;b&gt;Bo&lt;/b&gt;: move with 0 items<br>")
     game.apply(Roll(dice=(2, 2)))
     game.apply(Stay())
     panels.refresh()  # Ann again, with the item she picked up
     assert game.current_player == 0
-    assert panels.dice.figure.layout.title.text.startswith("Ann: move with 1 item<br>")
-    assert dice_chart(1).layout.title.text.startswith("Move with 1 item<br>")  # the chart alone names nobody
+    assert drawn(panels.dice).layout.title.text.startswith("Ann: move with 1 item<br>")
+    assert drawn(dice_chart(1)).layout.title.text.startswith("Move with 1 item<br>")  # the chart alone names nobody
 
 
 def test_each_panel_is_also_in_words_for_screen_readers():
     """plotly's drawing says nothing to a screen reader: each panel keeps its title and the
-    hover text of each point shown as plain sentences (`_summary`, which the front end puts
+    hover text of each point shown as plain sentences (`summary`, which the front end puts
     out of sight by the chart), updated with the figure; a heatmap's grid is left out."""
     import random as _random
 
     from deepsea_widget.bots import PublicView, make_policy
-    from deepsea_widget.panels import Panels
+    from deepsea_widget.live_panels import Panels
     from deepsea_widget.panels._layout import in_words
 
     game = Game(players=["Ann", "<b>Bo</b> & Co"], seed=4)
@@ -638,27 +545,27 @@ def test_each_panel_is_also_in_words_for_screen_readers():
     panels.refresh()  # Bo has moved and decides; Ann carries an item
     odds_map, turn_back, divers, dice = panels.figures
     for fig in panels.figures:
-        assert fig._summary == in_words(fig) and "<" not in fig._summary.replace("<b>Bo</b>", "")
-        assert "&lt;" not in fig._summary and "<br>" not in fig._summary and "<sup>" not in fig._summary
-    assert divers._summary.startswith("Every diver: P(home) (")  # the note under the title in brackets
-    for name_text in divers.data[0].hovertext:  # every diver's hover, the name letter for letter
-        assert in_words(go_text(name_text)).split(" Monte Carlo:")[0] in divers._summary
+        assert fig.summary == in_words(fig.figure) and "<" not in fig.summary.replace("<b>Bo</b>", "")
+        assert "&lt;" not in fig.summary and "<br>" not in fig.summary and "<sup>" not in fig.summary
+    assert divers.summary.startswith("Every diver: P(home) (")  # the note under the title in brackets
+    for name_text in divers.data[0]["hovertext"]:  # every diver's hover, the name letter for letter
+        assert in_words(go_text(name_text)).split(" Monte Carlo:")[0] in divers.summary
     # the hovers' common sentence is said once
-    assert divers._summary.count("Monte Carlo: 4,000 simulated dives with every diver playing like the cautious bot") == 1
-    assert "<b>Bo</b> & Co (whose turn it is): P(home)" in divers._summary
-    assert dice._summary.startswith("<b>Bo</b> & Co: move with 0 items (P(no move) 0%, mean 4.00 spaces a turn). "
-                                    "With 0 items no roll of 2 to 6 moves you exactly 0 spaces: 0 of the 9 rolls.")
-    assert in_words(go_text(odds_map.data[3].hovertext[0])) in odds_map._summary  # the diver's marker
-    cell = odds_map.data[0].hovertext[5][5]
-    assert in_words(go_text(cell)) not in odds_map._summary  # but not the heatmap's 800 cells
-    before = divers._summary
+    assert divers.summary.count("Monte Carlo: 4,000 simulated dives with every diver playing like the cautious bot") == 1
+    assert "<b>Bo</b> & Co (whose turn it is): P(home)" in divers.summary
+    assert dice.summary.startswith("<b>Bo</b> & Co: move with 0 items (P(no move) 0%, mean 4.00 spaces a turn). "
+                                   "With 0 items no roll of 2 to 6 moves you exactly 0 spaces: 0 of the 9 rolls.")
+    assert in_words(go_text(odds_map.data[3]["hovertext"][0])) in odds_map.summary  # the diver's marker
+    cell = odds_map.data[0]["hovertext"][5][5]
+    assert in_words(go_text(cell)) not in odds_map.summary  # but not the heatmap's 800 cells
+    before = divers.summary
     bot, view, rng = make_policy("cautious"), PublicView(game), _random.Random(1)
     while not game.is_over:
         game.apply(bot.choose(view, rng))
     panels.refresh()
-    assert divers._summary != before and "the game is over" in divers._summary
-    assert "no diver in the water, no position to map" in odds_map._summary  # its message, not hidden traces
-    assert "P(home) 100%" not in odds_map._summary
+    assert divers.summary != before and "the game is over" in divers.summary
+    assert "no diver in the water, no position to map" in odds_map.summary  # its message, not hidden traces
+    assert "P(home) 100%" not in odds_map.summary
 
 
 def test_in_words_says_a_repeated_sentence_once_but_keeps_short_ones_whole():
@@ -667,36 +574,34 @@ def test_in_words_says_a_repeated_sentence_once_but_keeps_short_ones_whole():
     from deepsea_widget.panels._layout import in_words
 
     shared = "Monte Carlo: 4,000 simulated dives with every diver playing like the cautious bot"
-    fig = go.Figure(go.Bar(x=[0, 1, 2], y=[0.5, 0.4, 0.3], hovertext=[
-        f"Dr. Who: P(home) 50%. {shared}", f"Dr. Hoo: P(home) 40%. {shared}", "Dr. Who: P(home) 1.5 points"]),
+    fig = dict(data=[dict(type="bar", x=[0, 1, 2], y=[0.5, 0.4, 0.3], hovertext=[
+        f"Dr. Who: P(home) 50%. {shared}", f"Dr. Hoo: P(home) 40%. {shared}", "Dr. Who: P(home) 1.5 points"])],
         layout=dict(title=dict(text="Every diver<br><sup>a note</sup>")))
+    go.Figure(fig)  # (a valid figure)
     assert in_words(fig) == (f"Every diver (a note). Dr. Who: P(home) 50%. {shared}. Dr. Hoo: P(home) 40%. "
                              "Dr. Who: P(home) 1.5 points.")
 
 
 def go_text(markup: str):
     """A one-line stand-in figure whose title is ``markup`` (to put a text in words alone)."""
-    import plotly.graph_objects as go
-
-    return go.Figure(layout=dict(title=dict(text=markup)))
+    return dict(data=[], layout=dict(title=dict(text=markup)))
 
 
 def test_a_name_with_markup_characters_shows_letter_for_letter():
     """plotly reads <, > and & as markup: a diver named "<b>Bo</b> & Co" must not turn bold
     (nor break a title), in the panels' titles, hovers and bar labels."""
-    from deepsea_widget.panels.odds_map import OddsMapPanel
+    from deepsea_widget.panels.odds_map import map_panel
 
     name = "<b>Bo</b> & Co"
     shown = "&lt;b&gt;Bo&lt;/b&gt; &amp; Co"
     game = Game(players=[name, "Ann"], seed=2)
     game.apply(Roll(dice=(2, 2)))  # Bo has moved and decides: the panels show Bo
-    panel = OddsMapPanel()
-    panel.update(situation(game))
-    assert shown in panel.figure.layout.title.text and "<b>Bo" not in panel.figure.layout.title.text
-    assert shown in panel.figure.data[3].hovertext[0]
-    bars = divers_chart(game).data[0]
+    panel = map_panel(situation(game))
+    assert shown in drawn(panel).layout.title.text and "<b>Bo" not in drawn(panel).layout.title.text
+    assert shown in drawn(panel).data[3].hovertext[0]
+    bars = drawn(divers_chart(game)).data[0]
     # (Bo's name is marked as whose turn it is: plotly's own tags around the escaped name)
-    assert divers_chart(game).layout.xaxis.ticktext[0] == f"<b><u>{shown}</u></b>" and bars.hovertext[0].startswith(shown)
+    assert drawn(divers_chart(game)).layout.xaxis.ticktext[0] == f"<b><u>{shown}</u></b>" and bars.hovertext[0].startswith(shown)
 
 
 def test_six_long_names_under_the_bars_fit_their_slots_on_two_lines():
@@ -726,30 +631,29 @@ def test_the_map_says_which_air_and_which_turn_back_its_number_means():
     their spaces are skipped); the marker said "if it turned back now" after the diver had
     moved, and for a diver carrying nothing, who may not turn back at all."""
     from deepsea_widget.panels._common import MODEL_NOTE
-    from deepsea_widget.panels.odds_map import OddsMapPanel
+    from deepsea_widget.panels.odds_map import map_panel
 
     assert "ignored" not in MODEL_NOTE and "stay put" in MODEL_NOTE
     game = Game(players=2, seed=4)
     game.apply(Roll(dice=(2, 2)))  # diver 1 moved 4 deep, carrying nothing, and now decides
-    panel = OddsMapPanel()
-    panel.update(situation(game))
-    marker = panel.figure.data[3].hovertext[0]
+    panel = map_panel(situation(game))
+    marker = drawn(panel).data[3].hovertext[0]
     assert "if it turns back at its next turn (which a diver carrying nothing may not do)" in marker
     assert "before it breathes" in marker and "turned back now" not in marker
     game.apply(PickUp())
     game.apply(Roll(dice=(1, 1)))  # the other diver's turn
     game.apply(Stay())
-    panel.update(situation(game))  # diver 1 again, at the start of its turn, carrying one item
-    marker = panel.figure.data[3].hovertext[0]
+    panel = map_panel(situation(game))  # diver 1 again, at the start of its turn, carrying one item
+    marker = drawn(panel).data[3].hovertext[0]
     assert ", if it turned back now, in the one-diver model" in marker
-    assert "before breathing" in panel.figure.layout.yaxis.title.text
+    assert "before breathing" in drawn(panel).layout.yaxis.title.text
 
 
 def test_a_map_cells_hover_gives_one_number_not_two_roundings():
     """The bold figure and the sentence said 3.8% and 4% for one cell (a teacher's audit)."""
     import re
 
-    hovers = [h for row in odds_map(9, 3, 14, 0).data[0].hovertext for h in row if "rolls cover" in h]
+    hovers = [h for row in drawn(odds_map(9, 3, 14, 0)).data[0].hovertext for h in row if "rolls cover" in h]
     assert hovers
     for h in hovers:
         bold, said = re.search(r"<b>(.*?)</b>", h)[1], re.search(r"\); (\S+) of \d+-turn rolls cover", h)[1]
@@ -763,9 +667,9 @@ def test_a_diver_sure_to_get_home_reads_100_percent_and_its_odds_go_back_in():
     two = Game.from_position(players=["A", "B"], trail=[None] * 12, positions=[10, 9], returning=[True, True],
                              carried=[[1], [1]], air=19, turn=1)
     assert [o["p"] for o in divers_odds(two)] == [1.0, 1.0]
-    assert list(divers_chart(two).data[0].text) == ["100%", "100%"]
+    assert list(drawn(divers_chart(two)).data[0].text) == ["100%", "100%"]
     four = Game.from_position(players=["A", "B", "C", "D"], trail=[None] * 12, positions=[1, 8, 7, 11],
                               returning=[True] * 4, carried=[[], [1, 1], [1, 1, 2], [2, 2, 3]], air=10, turn=0)
     odds = divers_odds(four)
     assert odds[0]["p"] == 1.0
-    assert divers_chart(four, odds=odds).data[0].text[0] == "100%"
+    assert drawn(divers_chart(four, odds=odds)).data[0].text[0] == "100%"

@@ -8,9 +8,11 @@ import re
 
 import pytest
 
+from figure_helpers import drawn
+
 from deepsea_widget.bots import PublicView, make_policy
-from deepsea_widget.panels import (Panels, dice_chart, divers_chart, divers_odds, odds_map, situation,
-                                   turn_back_chart)
+from deepsea_widget.live_panels import Panels
+from deepsea_widget.panels import dice_chart, divers_chart, divers_odds, odds_map, situation, turn_back_chart
 from deepsea_widget.panels.turn_back import situation_rows
 from deepsea_widget.rules import Game, Roll, Stay
 
@@ -73,7 +75,7 @@ def check_title_fits(fig) -> None:
 
 def test_a_near_zero_expected_value_does_not_fill_the_points_chart():
     panels = Panels(slim_chance())
-    fig = panels.turn_back.figure
+    fig = drawn(panels.turn_back)
     ev = max(bars(fig.data[1]))
     assert 0 < ev < 0.05  # tiny, like the audit's "0.0" bar in examples/03_what_if.ipynb
     top = points_axis(fig).range[1]
@@ -84,7 +86,7 @@ def test_a_near_zero_expected_value_does_not_fill_the_points_chart():
 
 @pytest.mark.parametrize("value", [0.01, 0.3, 2.0, 45.0])
 def test_the_points_axis_fits_every_bar_and_starts_at_zero(value):
-    fig = turn_back_chart(9, 3, 14, 0, value=value)
+    fig = drawn(turn_back_chart(9, 3, 14, 0, value=value))
     lo, top = points_axis(fig).range
     evs = [y for y in bars(fig.data[1]) if y is not None]
     assert lo == 0 and top >= 1 and top >= max(evs)  # a near-zero bar stays near zero; every bar fits
@@ -99,16 +101,17 @@ def test_the_panels_points_axis_follows_the_game_both_ways():
                               carried=[[4, 4, 4], []], air=25, turn=0)
     holder = {"game": game}
     panels = Panels(get_game=lambda: holder["game"])
-    fig = panels.turn_back.figure
+    fig = drawn(panels.turn_back)
     big = max(bars(fig.data[1]))
     assert big > 10 and points_axis(fig).range[1] >= big
     holder["game"] = slim_chance()
     panels.refresh()
+    fig = drawn(panels.turn_back)
     tiny = max(bars(fig.data[1]))
     assert tiny < 0.05 and 1 <= points_axis(fig).range[1] < big  # it shrank, but not around the tiny bar
     holder["game"] = game
     panels.refresh()
-    assert points_axis(fig).range[1] >= big
+    assert points_axis(drawn(panels.turn_back)).range[1] >= big
 
 
 # ------------------------------------------------ 2. titles fit the panel's width
@@ -124,8 +127,8 @@ def test_every_panel_title_fits_its_width_through_a_whole_game_with_long_names()
     step = 0
     while True:
         for choice in (-1, 1, 0) if step % 5 == 0 else (0,):
-            panels.odds_map.control.value = choice
-            for fig in panels.figures:
+            panels.items_choice.value = choice
+            for fig in map(drawn, panels.figures):
                 check_title_fits(fig)
                 seen.add(fig.layout.title.text.split("<br>")[0])
         if game.is_over:
@@ -153,18 +156,18 @@ def test_the_one_diver_titles_fit_for_every_kind_of_title(name):
                     game.apply(Roll(dice=(3, 3)))
                 holder["game"] = game
                 for choice in (-1, 0, 1):
-                    panels.odds_map.control.value = choice
+                    panels.items_choice.value = choice
                     panels.refresh()
-                    for fig in panels.figures:
+                    for fig in map(drawn, panels.figures):
                         check_title_fits(fig)
     # the what-if wording stays whole on one line (the browser tests look for it)
-    panels.odds_map.control.value = 1
-    assert any("pick up one more" in text for text, _ in title_lines(panels.odds_map.figure))
+    panels.items_choice.value = 1
+    assert any("pick up one more" in text for text, _ in title_lines(drawn(panels.odds_map)))
 
 
 def test_the_standalone_charts_titles_fit():
-    for fig in [odds_map(9, 3, 14, 0), odds_map(None, 0, 25, 12), turn_back_chart(9, 3, 14, 0),
-                *[dice_chart(c) for c in (0, 1, 5, 32)], divers_chart(Game(players=LONG_NAMES, seed=1))]:
+    for fig in [drawn(odds_map(9, 3, 14, 0)), drawn(odds_map(None, 0, 25, 12)), drawn(turn_back_chart(9, 3, 14, 0)),
+                *[drawn(dice_chart(c)) for c in (0, 1, 5, 32)], drawn(divers_chart(Game(players=LONG_NAMES, seed=1)))]:
         check_title_fits(fig)
 
 
@@ -191,24 +194,25 @@ def test_at_game_over_the_map_and_turn_back_panel_show_no_stale_position_and_no_
     panels = Panels(get_game=lambda: holder["game"])
     play_to_the_end(game)
     panels.refresh()
-    omap, tb = panels.odds_map, panels.turn_back.figure
-    assert not any(_shows_data(t) for t in omap.figure.data)  # no heatmap, contours or marker
-    assert "game is over" in _messages(omap.figure)  # said on the chart itself
+    omap, tb = panels.odds_map, drawn(panels.turn_back)
+    assert not any(_shows_data(t) for t in drawn(omap).data)  # no heatmap, contours or marker
+    assert "game is over" in _messages(drawn(omap))  # said on the chart itself
     assert not any(_shows_data(t) for t in tb.data)
     assert "game is over" in _messages(tb)
     assert "P(home)" not in _messages(tb)  # the empty subplots' titles went too
-    control = omap.control
+    control = panels.items_choice
     assert control.disabled or control.layout.display == "none"  # the items choice can do nothing
     control.value = 1  # and choosing anyway changes nothing
-    assert not any(_shows_data(t) for t in omap.figure.data)
+    assert not any(_shows_data(t) for t in drawn(omap).data)
 
     # a game to follow again (New game, Undo): everything comes back
     control.value = 0
     holder["game"] = Game(players=3, seed=5)
     holder["game"].apply(Roll(dice=(2, 2)))
     panels.refresh()
-    assert all(t.visible is not False for t in omap.figure.data) and _shows_data(omap.figure.data[3])
-    assert "game is over" not in _messages(omap.figure) and "game is over" not in _messages(tb)
+    assert all(t.visible is not False for t in drawn(omap).data) and _shows_data(drawn(omap).data[3])
+    tb = drawn(panels.turn_back)
+    assert "game is over" not in _messages(drawn(omap)) and "game is over" not in _messages(tb)
     assert not control.disabled and control.layout.display != "none"
     assert _shows_data(tb.data[0]) and "P(home)" in _messages(tb)
 
@@ -229,7 +233,7 @@ def test_an_option_not_allowed_has_no_bar_and_says_so_on_the_chart(setup):
         game.apply(Stay())  # diver 2 to roll, in the sub...
         game.apply(Roll(dice=(3, 3)))  # ...now on the trail with nothing: may not turn back
     rows = situation_rows(situation(game))
-    fig = Panels(game).turn_back.figure
+    fig = drawn(Panels(game).turn_back)
     for trace, axis in ((fig.data[0], ""), (fig.data[1], "2")):
         assert trace.y[0] is None, (setup, trace.name, trace.y)  # no bar, not a 100% one
         # nothing carried: one more move keeping nothing cannot end in turning back either
@@ -243,22 +247,22 @@ def test_an_option_not_allowed_has_no_bar_and_says_so_on_the_chart(setup):
     # an allowed first option has its bar and no such note
     game2 = Game.from_position(players=["A", "B"], trail=[None] * 16, positions=[6, 0], returning=[False, False],
                                carried=[[1], []], air=20, turn=0)
-    fig2 = Panels(game2).turn_back.figure
+    fig2 = drawn(Panels(game2).turn_back)
     assert fig2.data[0].y[0] is not None and not _slot_notes(fig2, "", 0)
 
 
 def test_the_standalone_turn_back_chart_does_not_offer_turning_back_with_nothing_carried():
     # (it drew "turn back now" and "dive on, keep items" as 100% bars for a diver with 0 items)
-    fig = turn_back_chart(3, 0, 10, 0)
+    fig = drawn(turn_back_chart(3, 0, 10, 0))
     bars = fig.data[0]
     assert list(bars.x)[:2] == ["turn back:<br>not allowed", "dive on,<br>keep items"]
     assert list(bars.text)[:2] == ["", ""]
     assert bars.hovertext[0].startswith("not allowed: a diver carrying nothing cannot turn back")
-    assert list(turn_back_chart(None, 2, 25, 0).data[0].x)[0] == "stay in<br>the sub: no"
+    assert list(drawn(turn_back_chart(None, 2, 25, 0)).data[0].x)[0] == "stay in<br>the sub: no"
 
 
 def test_turn_back_hovers_never_round_a_possibility_to_zero_points_and_say_when_no_air_is_left():
-    fig = turn_back_chart(5, 5, 25, 0)  # P = (1/9)**5: an expected 37.5/59049 points
+    fig = drawn(turn_back_chart(5, 5, 25, 0))  # P = (1/9)**5: an expected 37.5/59049 points
     assert fig.data[1].text[0] == "<0.1"
     assert fig.data[0].hovertext[0].endswith("you bank <1% of 37.5 points = <0.1 on average")
     g = Game.from_position(players=2, trail=[1, None, None, None, None, None, None, 2], positions=[8, 3],
@@ -283,7 +287,7 @@ def test_the_map_marks_a_diver_farther_out_than_the_map_at_its_edge():
     g = Game.from_position(players=2, trail=[None] * 39 + [1], positions=[38, 2], returning=[True, True],
                            carried=[[2], [1]], air=25, turn=0, seed=1)
     panels = Panels(g)
-    marker = panels.odds_map.figure.data[3]
+    marker = drawn(panels.odds_map).data[3]
     assert marker.x == (33,) and marker.hovertext[0].endswith("(beyond the map's 33: drawn at its edge)")
     assert "distance 37" in marker.hovertext[0]
 
@@ -294,7 +298,7 @@ def test_the_map_never_reads_100_percent_for_a_chance_that_only_rounds_to_one():
     from deepsea_widget.odds import p_home
 
     assert p_home(19, 1, 18, 0) == 1.0 and p_home(19, 1, 18, 0, exact=True) < 1
-    fig = odds_map(19, 1, 18, 0)
+    fig = drawn(odds_map(19, 1, 18, 0))
     assert "P(home) >99%," in fig.data[3].hovertext[0]
     assert fig.data[0].hovertext[18][18].startswith("<b>>99.9%</b>")  # air 18, distance 19
     assert fig.data[0].hovertext[18][17].startswith("<b>100.0%</b>")  # distance 18: sure
@@ -303,15 +307,15 @@ def test_the_map_never_reads_100_percent_for_a_chance_that_only_rounds_to_one():
 def test_the_no_return_marker_never_reads_100_percent_for_a_chance_that_only_rounds_to_one():
     from deepsea_widget.panels import no_return_chart
 
-    marker = no_return_chart(distance=19, chips=1, air=18).data[-1]
+    marker = drawn(no_return_chart(distance=19, chips=1, air=18)).data[-1]
     assert "P(home) >99.9%" in marker.hovertext[0]
-    assert "P(home) 100.0%" in no_return_chart(distance=18, chips=1, air=18).data[-1].hovertext[0]
+    assert "P(home) 100.0%" in drawn(no_return_chart(distance=18, chips=1, air=18)).data[-1].hovertext[0]
 
 
 def test_the_turn_back_chart_never_reads_100_percent_for_a_chance_that_only_rounds_to_one():
     # 19 spaces to go with 1 item and 18 turns: P = 1 - 9**-18, the float 1.0 (as on the map);
     # one space nearer it is sure
-    rows = turn_back_chart(19, 1, 18, 0).data[0]
+    rows = drawn(turn_back_chart(19, 1, 18, 0)).data[0]
     assert rows.text[0] == ">99%" and "P(home) >99%;" in rows.hovertext[0]
-    sure = turn_back_chart(18, 1, 18, 0).data[0]
+    sure = drawn(turn_back_chart(18, 1, 18, 0)).data[0]
     assert sure.text[0] == "100%" and "P(home) 100%;" in sure.hovertext[0]

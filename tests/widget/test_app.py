@@ -97,7 +97,7 @@ def test_close_frees_every_widget_of_the_app():
     assert len(made) > 10  # the board, the panels, their figures, controls and layouts
     app.close()
     assert set(_instances) - before == set()
-    assert app.board.comm is None and app.panels.divers.figure.comm is None
+    assert app.board.comm is None and app.panels.divers.comm is None
 
 
 @pytest.mark.parametrize("kwargs, words", [
