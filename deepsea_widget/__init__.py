@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import importlib
 
-from .rules import Game, IllegalActionError
+from .rules import Game, IllegalActionError, SaveError
 
 # name -> submodule that defines it; imported lazily so that
 # `import deepsea_widget.rules` never pulls in ipywidgets, anywidget or plotly.
@@ -23,7 +23,7 @@ _LAZY = {
     "no_return_chart": ".panels", "Figure": ".figure", "Panels": ".live_panels",
 }
 
-__all__ = ["Game", "IllegalActionError", *_LAZY]
+__all__ = ["Game", "IllegalActionError", "SaveError", *_LAZY]
 
 
 def __getattr__(name: str):

@@ -14,12 +14,13 @@ import random
 from .board_view import dive_summary
 from .bots import BOTS, PublicView, make_policy
 from .edits import check_chips, describe_edit, new_space, plain_refusal, refusal_reason, remove_last_space
-from .rules import Game, IllegalActionError, action_from_dict
+from .rules import Game, IllegalActionError, SaveError, action_from_dict
 from .rules.actions import TurnBack
-from .rules.events import DiveStarted, Rolled, plural
+from .rules.events import Breathed, DiveEnded, DiveStarted, Rolled, plural
 from .rules.chips import N_CHIPS
+from .rules.game import SAVE_FORMAT
 from .rules.plain import MAX_DEPTH, plain, shown
-from .rules.position import MAX_PLAYERS, MIN_PLAYERS, _is_int, name_problem, parse_saved_json
+from .rules.position import MAX_PLAYERS, MIN_PLAYERS, _is_int, json_kind, name_problem, parse_saved_json
 
 MAX_LOG = 400
 MAX_TRAIL = N_CHIPS  # the board's editor stops at the game's trail (Game.from_position may go farther)
@@ -225,11 +226,9 @@ class Table:
     def _start_game(self, game: Game, note: str | None = None) -> None:
         self.game = game
         self.log: list[str] = [str(e) for e in reversed(game.opening_events)]
-        if note:
-            self.log.insert(0, note)
-            self._new_notes.append(note)
         # for each log line, the game's history length when it was written: an undo drops the
-        # lines of the actions it takes back (None: a line of the game's start, never dropped)
+        # lines of the actions it takes back (None: a line of the game's start, or the table's
+        # note of a load, never dropped)
         self._log_moves: list[int | None] = [None] * len(self.log)
         self._start_moves = len(game.history)  # (a loaded game starts with its history)
         self.last_events: list[dict] = [e.to_dict() for e in game.opening_events]
@@ -239,6 +238,27 @@ class Table:
         self.summary = None  # the last dive end (or game end), for the board
         self._edit_stack: list[dict] = []  # the table before each edit (snapshots, for edit-mode undo)
         self._human_marks: list[int] = []  # history lengths before each human action
+        if game.history:  # a loaded game: its log and dice are its own history's, nothing older
+            self._write_history()
+        if note:
+            self.log.insert(0, note)
+            self._log_moves.insert(0, None)
+            self._new_notes.append(note)
+
+    def _write_history(self) -> None:
+        """The log and the rolls of a game that comes with a history (a load), as playing it here
+        would have written them: a person's action at a time, a bot's turn at once (without its
+        reasons, which a save does not keep). Nothing is shown as the last step's events."""
+        record: list = []
+        history = self.game.history_events()
+        for moves, events in enumerate(history, start=1):
+            record += events
+            # (an action's first event is the acting diver's; its turn ends when a turn or dive starts)
+            if (not self.is_bot(events[0].seat) or moves == len(history)
+                    or any(isinstance(e, (Breathed, DiveEnded)) for e in events)):
+                self._record(record, moves=moves)
+                record = []
+        self.last_events, self.summary = [], None
 
     def _snapshot(self, what: str) -> dict:
         """What `_start_game` and a load replace, to bring back by undo; ``what`` replaced it."""
@@ -272,9 +292,11 @@ class Table:
         self._dealt = snapshot["dealt"]
         self._edit_stack = []
 
-    def _record(self, events, actor: str | None = None) -> None:
+    def _record(self, events, actor: str | None = None, moves: int | None = None) -> None:
+        """Log ``events`` (``actor``: a bot's reasons first), written when the game's history had
+        ``moves`` actions (its length now when None)."""
         self.last_events = [e.to_dict() for e in events]
-        moves = len(self.game.history)
+        moves = len(self.game.history) if moves is None else moves
         for e in events:
             if isinstance(e, Rolled):
                 self._rolls.append((moves, {"name": e.name, "dice": list(e.dice), "move": e.move}))
@@ -282,22 +304,25 @@ class Table:
                 self._rolls.append((moves, None))
         self.summary = dive_summary(events) or self.summary
         texts = ([actor] if actor else []) + [str(e) for e in events]
-        self._log(list(reversed(texts)))
+        self._log(list(reversed(texts)), moves)
 
     def _note(self, text: str) -> None:
         """A line of the table's own (undo, mode, edit) at the top of the log."""
         self._log([text])
         self._new_notes.append(text)
 
-    def _log(self, lines: list[str]) -> None:
-        """Put ``lines`` (newest first) at the top of the log."""
+    def _log(self, lines: list[str], moves: int | None = None) -> None:
+        """Put ``lines`` (newest first) at the top of the log, written when the game's history had
+        ``moves`` actions (its length now when None)."""
+        moves = len(self.game.history) if moves is None else moves
         self.log = (lines + self.log)[:MAX_LOG]
-        self._log_moves = ([len(self.game.history)] * len(lines) + self._log_moves)[:MAX_LOG]
+        self._log_moves = ([moves] * len(lines) + self._log_moves)[:MAX_LOG]
 
     def _unlog_after(self, moves: int) -> None:
-        """Drop the newest log lines, written after the game had ``moves`` actions."""
-        keep = next((i for i, m in enumerate(self._log_moves) if m is None or m <= moves), len(self.log))
-        self.log, self._log_moves = self.log[keep:], self._log_moves[keep:]
+        """Drop the log lines written after the game had ``moves`` actions (the newest; a line
+        that stays, such as a load's note, may sit above them)."""
+        keep = [i for i, m in enumerate(self._log_moves) if m is None or m <= moves]
+        self.log, self._log_moves = [self.log[i] for i in keep], [self._log_moves[i] for i in keep]
 
     def _last_turn_start(self) -> int:
         """The history length before the last turn the log wrote (a bot's turn is written at
@@ -550,44 +575,73 @@ class Table:
                            "game": json.loads(self.game.to_json())}, ensure_ascii=False)
 
     @classmethod
-    def from_json(cls, text: str) -> "Table":
-        """A table from `to_json` text, or from a plain `Game.to_json` save (no bots)."""
+    def from_json(cls, text) -> "Table":
+        """A table from `to_json` text, or from a plain `Game.to_json` save (no bots). A file
+        that is not such a save, or any part of it that is wrong, raises `SaveError` naming
+        where in the save (``game.start.air``, ``bots["2"]``) and what is wrong."""
+        try:
+            return cls._from_saved(text)
+        except SaveError as exc:
+            # raised again here with a traceback of this frame only (a notebook shows the caller's
+            # line and this one); `from None` keeps the failed check as its hidden __context__
+            raise exc.with_traceback(None) from None
+
+    @classmethod
+    def _from_saved(cls, text) -> "Table":
         data = parse_saved_json(text)
-        if isinstance(data, dict) and data.get("format") == TABLE_FORMAT:
-            if not _is_int(data.get("version")) or data["version"] != TABLE_VERSION:
-                raise ValueError(f"version: unknown table save version {data.get('version')!r}")
-            unknown = sorted(set(data) - TABLE_KEYS)
-            if unknown:
-                raise ValueError(f"{', '.join(map(repr, unknown))}: not part of a table save "
-                                 f"(it holds {', '.join(sorted(TABLE_KEYS))})")
-            if not isinstance(data.get("game"), dict):
-                raise ValueError("game: missing or not an object (a table save holds the saved game there)")
+        if not (isinstance(data, dict) and data.get("format") == TABLE_FORMAT):
+            if isinstance(data, dict) and data.get("format") != SAVE_FORMAT:
+                got = json_kind(data["format"]) if "format" in data else "nothing"
+                raise SaveError(("format",), f"not a saved game: must be {TABLE_FORMAT!r} (App.save, "
+                                             f"Table.to_json) or {SAVE_FORMAT!r} (Game.to_json), got {got}")
+            return cls(game=Game.from_json(text))
+        if not _is_int(data.get("version")) or data["version"] != TABLE_VERSION:
+            raise SaveError(("version",), f"unknown table save version {data.get('version')!r} "
+                                          f"(this build reads {TABLE_VERSION})")
+        holds = f"a table save holds {', '.join(sorted(TABLE_KEYS))}"
+        unknown = sorted(set(data) - TABLE_KEYS)
+        if unknown:
+            raise SaveError((unknown[0],), f"not part of a table save ({holds})")
+        if not isinstance(data.get("game"), dict):
+            raise SaveError(("game",), f"must be an object (the saved game), got "
+                                       f"{json_kind(data['game']) if 'game' in data else 'nothing'}")
+        try:
             game = Game.from_json(json.dumps(data["game"]))
-            bots = data.get("bots")
-            if not isinstance(bots, dict):
-                raise ValueError("bots: must be a mapping of seat to bot name")
-            bot_seats = {}
-            for key, kind in bots.items():
-                if not (key.isascii() and key.isdigit() and key == str(int(key))
-                        and int(key) < len(game.players)):
-                    raise ValueError(f"bots: {key!r} is not a seat of this game (seats are 0..{len(game.players) - 1})")
-                if not isinstance(kind, str) or kind not in BOTS:
-                    raise ValueError(f"bots[{key}]: unknown bot {kind!r}")
-                bot_seats[int(key)] = kind
-            marks = data.get("undo_marks", [])  # where each person's action began (saves before 2026-11-30 lack it)
-            if not (isinstance(marks, list) and all(_is_int(m) for m in marks)
-                    and all(a < b for a, b in zip(marks, marks[1:]))
-                    and all(0 <= m < len(game.history) for m in marks)):
-                raise ValueError("undo_marks: must be an increasing list of move numbers within the game's "
-                                 "history (each one once)")
-            table = cls(game=game, bot_seats=bot_seats)
-            table._human_marks = list(marks)
-            return table
-        return cls(game=Game.from_json(text))
+        except SaveError as exc:
+            raise exc.inside("game") from None
+        n = len(game.players)
+        bots = data.get("bots")
+        if not isinstance(bots, dict):
+            raise SaveError(("bots",), f"must be an object of seat to bot name, e.g. {{\"1\": \"cautious\"}}, "
+                                       f"got {json_kind(bots) if 'bots' in data else 'nothing'}")
+        bot_seats = {}
+        for key, kind in bots.items():
+            if not (key.isascii() and key.isdigit() and key == str(int(key)) and int(key) < n):
+                raise SaveError(("bots", key), f"not a seat of this game (seats are \"0\"..\"{n - 1}\")")
+            if not isinstance(kind, str) or kind not in BOTS:
+                raise SaveError(("bots", key), f"unknown bot {json_kind(kind)}; known bots: {', '.join(sorted(BOTS))}")
+            bot_seats[int(key)] = kind
+        marks = data.get("undo_marks", [])  # where each person's action began (saves before 2026-11-30 lack it)
+        if not isinstance(marks, list):
+            raise SaveError(("undo_marks",), f"must be a list of move numbers, got {json_kind(marks)}")
+        for i, m in enumerate(marks):
+            if not _is_int(m) or not 0 <= m < len(game.history):
+                raise SaveError(("undo_marks", i), f"must be a move number 0..{len(game.history) - 1} "
+                                                   f"within the game's history, got {json_kind(m)}")
+            if i and m <= marks[i - 1]:
+                raise SaveError(("undo_marks", i), f"must be more than the mark before it ({marks[i - 1]}): "
+                                                   f"the marks increase, each one once, got {m}")
+        table = cls(game=game, bot_seats=bot_seats)
+        table._human_marks = list(marks)
+        return table
 
     def load_json(self, text: str) -> None:
-        """Continue a saved game here (Undo brings the replaced one back)."""
-        loaded = Table.from_json(text)
+        """Continue a saved game here (Undo brings the replaced one back). A bad save raises
+        `SaveError` (see `from_json`) and changes nothing."""
+        try:
+            loaded = Table.from_json(text)
+        except SaveError as exc:
+            raise exc.with_traceback(None) from None  # (a short traceback: see from_json)
         self.set_mode("play")
         dropped = self._keep(self._snapshot("the load"))
         self.bot_seats, self._policies = loaded.bot_seats, loaded._policies
@@ -624,7 +678,7 @@ class Table:
                     "undo": lambda m: self.undo(), "new_game": lambda m: self.new_game(),
                     "mode": lambda m: self.set_mode(_field(m, "mode", str, "'play' or 'edit'")),
                     "edit": lambda m: self.edit(m.get("edit")),
-                    "load": lambda m: self.load_json(_field(m, "text", str, "the saved game's text"))}
+                    "load": self._on_load}
         if kind not in handlers:
             raise IntentError(f"malformed intent: unknown type {kind!r}")
         if _too_deep(msg):
@@ -638,6 +692,12 @@ class Table:
             raise IntentError(f"stale intent (state {seq}, the board is at state {self.seq}): "
                               "it was already handled or the board changed; try again")
         handlers[kind](msg)
+
+    def _on_load(self, msg) -> None:
+        try:
+            self.load_json(_field(msg, "text", str, "the saved game's text"))
+        except SaveError as exc:
+            raise IntentError(f"load refused, the game goes on: {exc}") from None
 
     def _on_bot_step(self, msg) -> None:
         if "auto" in msg:  # (auto-play's steps say so; the board's Next does not have to)

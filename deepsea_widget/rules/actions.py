@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .errors import FieldError
 from .plain import plain, shown
 
 DIE_FACES = (1, 2, 3)
@@ -69,30 +70,44 @@ class Stay:
 Action = TurnBack | Roll | PickUp | Drop | Stay
 
 _SIMPLE = {"turn_back": TurnBack, "pick_up": PickUp, "stay": Stay}
+_TYPES = "roll, turn_back, pick_up, drop or stay"
+
+
+def _is_face(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and x in DIE_FACES
 
 
 def action_from_dict(data) -> Action:
-    """Parse an action dict (as made by ``to_dict``); ``ValueError`` names what is wrong."""
+    """Parse an action dict (as made by ``to_dict``); `FieldError` (a ValueError) names the
+    field that is wrong (``type``, ``dice``, ``index``) and why."""
     if not isinstance(data, dict):
-        raise ValueError(f"an action must be a dict, got {type(data).__name__}")
-    kind = data.get("type")
+        raise FieldError((), f"an action must be an object like {{\"type\": \"roll\"}}, got {type(data).__name__}")
+    if "type" not in data:
+        raise FieldError(("type",), f"missing (an action's type is one of {_TYPES})")
+    kind = data["type"]
     if not isinstance(kind, str):
-        raise ValueError(f"an action's 'type' must be a string, got {shown(kind)}")
-    allowed = {"type"}
+        raise FieldError(("type",), f"must be a string ({_TYPES}), got {shown(kind)}")
+    allowed = ("type",)
     if kind in _SIMPLE:
         action = _SIMPLE[kind]()
     elif kind == "roll":
-        allowed.add("dice")
-        dice = data.get("dice")
-        action = Roll(tuple(dice) if isinstance(dice, list) else dice)
+        allowed = ("type", "dice")
+        dice = data.get("dice")  # (none or null: the dice are rolled)
+        if dice is not None and not (isinstance(dice, list) and len(dice) == 2 and all(map(_is_face, dice))):
+            raise FieldError(("dice",), f"must be two faces, each 1, 2 or 3, got {shown(dice)}")
+        action = Roll(None if dice is None else tuple(dice))
     elif kind == "drop":
-        allowed.add("index")
+        allowed = ("type", "index")
         if "index" not in data:
-            raise ValueError("a drop action needs an 'index'")
-        action = Drop(data["index"])
+            raise FieldError(("index",), "missing (a drop action names the carried item it drops, from 0)")
+        index = data["index"]
+        if not (isinstance(index, int) and not isinstance(index, bool) and index >= 0):
+            raise FieldError(("index",), f"must be a whole number 0 or more (a carried item), got {shown(index)}")
+        action = Drop(index)
     else:
-        raise ValueError(f"unknown action type {kind!r}")
-    extra = set(data) - allowed
+        raise FieldError(("type",), f"unknown action type {shown(kind)} (it is one of {_TYPES})")
+    extra = sorted((k for k in data if k not in allowed), key=str)
     if extra:
-        raise ValueError(f"unexpected field(s) in {kind} action: {', '.join(sorted(map(shown, extra)))}")
+        more = f" (nor are {', '.join(map(shown, extra[1:]))})" if len(extra) > 1 else ""
+        raise FieldError((extra[0],), f"not a field of a {kind} action{more}; it has {' and '.join(allowed)}")
     return action

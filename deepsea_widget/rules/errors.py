@@ -1,4 +1,7 @@
 """Errors raised by the rules engine."""
+from __future__ import annotations
+
+import json
 
 
 class IllegalActionError(ValueError):
@@ -6,3 +9,44 @@ class IllegalActionError(ValueError):
 
     The message names the rule that was broken; the game is left unchanged.
     """
+
+
+def field_path(path) -> str:
+    """``("start", "carried", 1, 0)`` as ``start.carried[1][0]``; a key that is not a plain name
+    as ``["..."]`` (``bots["1"]``)."""
+    out = ""
+    for key in path:
+        if isinstance(key, str) and key.isidentifier():
+            out += f".{key}" if out else key
+        elif isinstance(key, str):  # (escaped where it is not printable: a message must be sendable)
+            out += f"[{json.dumps(key, ensure_ascii=not key.isprintable())}]"
+        else:
+            out += f"[{key!r}]"
+    return out
+
+
+class FieldError(ValueError):
+    """A value the rules refuse, at ``path`` inside the data given (keys and list indices,
+    e.g. ``("carried", 1, 0)``), for ``reason``. Its message is ``"carried[1][0]: <reason>"``.
+
+    The checks of a start position and of an action raise it; a load adds where in the save
+    that data sits (``start``, ``history[12]``), key by key, and raises a `SaveError`."""
+
+    def __init__(self, path, reason: str):
+        self.path = tuple(path)
+        self.reason = reason
+        super().__init__(f"{field_path(self.path)}: {reason}" if self.path else reason)
+
+    def inside(self, *outer) -> "SaveError":
+        """The same error as a `SaveError`, at ``outer`` + its path (e.g. ``inside("history", 3)``)."""
+        return SaveError((*outer, *self.path), self.reason)
+
+
+class SaveError(FieldError):
+    """A save that cannot be loaded (`Game.from_json`, `Table.from_json`, ``play(load=...)``):
+    not JSON, not a save, or a field that is missing, of the wrong type, out of range or
+    inconsistent with the rest. ``path`` is where in the save, as keys and list indices (e.g.
+    ``("start", "air")``, ``("history", 12, "dice")``; empty for the file as a whole), and
+    the message reads ``start.air: must be 1..25 before a turn starts, got -5``.
+
+    Nothing is loaded and nothing else changes."""

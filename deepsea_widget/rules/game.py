@@ -13,9 +13,9 @@ from operator import attrgetter
 from . import events as ev
 from .actions import Action, Drop, PickUp, Roll, Stay, TurnBack, action_from_dict
 from .chips import LEVELS, STACK_SIZE, BankedItem, Item
-from .errors import IllegalActionError
+from .errors import FieldError, IllegalActionError, SaveError
 from .plain import plain, shown
-from .position import (FULL_AIR, N_DIVES, _is_int, new_game_start, parse_saved_json, rng_from_json,
+from .position import (FULL_AIR, N_DIVES, _is_int, json_kind, new_game_start, parse_saved_json, rng_from_json,
                        rng_to_json, validate_start, what_if_start)
 
 _POSITION = attrgetter("position")
@@ -36,9 +36,15 @@ def _drops(n: int) -> list:
 
 SAVE_FORMAT = "deepsea_widget.game"
 SAVE_VERSION = 1
+SAVE_KEYS = ("format", "version", "start", "history", "state")
 # The state keys every save has; later saves also record where each chip is.
 _SUMMARY_FIRST_KEYS = frozenset({"dive", "air", "phase", "current_player", "positions", "returning", "scores",
                                  "trail_length"})
+
+
+def _and(words) -> str:
+    """``"a"``, ``"a and b"``, ``"a, b and c"``."""
+    return " and ".join(filter(None, [", ".join(words[:-1]), words[-1]]))
 
 
 def _same_json(a, b) -> bool:
@@ -489,14 +495,19 @@ class Game:
     # ----- undo, saving, loading ----------------------------------------
     @classmethod
     def _replay(cls, start: dict, actions) -> "Game":
+        """The game from ``start`` (already checked) after ``actions`` (legal there)."""
         game = cls.__new__(cls)
-        game._setup(start)
-        for i, action in enumerate(actions):
-            try:
-                game.apply(action)
-            except IllegalActionError as exc:
-                raise ValueError(f"history[{i}]: {exc}") from None
+        game._setup(start, checked=True)
+        for action in actions:
+            game.apply(action)
         return game
+
+    def history_events(self) -> list[tuple]:
+        """The events of each action in the history, one tuple per action, in order, as replaying
+        the history from the start gives them (a loaded game's log is written from them)."""
+        game = type(self).__new__(type(self))
+        game._setup(self._start, checked=True)
+        return [tuple(game.apply(action)) for action in self._history]
 
     def undo(self) -> Action:
         """Take back the last action (the rebuilt game rolls the same dice again)."""
@@ -537,47 +548,86 @@ class Game:
 
     @classmethod
     def from_json(cls, text) -> "Game":
-        """Load a game saved by `to_json`; anything inconsistent raises ValueError naming it."""
-        data = parse_saved_json(text)
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise ValueError(f"not a saved game: 'format' must be {SAVE_FORMAT!r}")
+        """Load a game saved by `to_json`. Text that is not a save, or a save changed so that
+        any part of it is wrong, raises `SaveError` (a ValueError) naming where in the save
+        (``start.air``, ``history[12].dice``, ``state.positions``) and what is wrong."""
+        try:
+            return cls._load(parse_saved_json(text))
+        except FieldError as exc:
+            # Raised here, not in the check that failed, so a notebook's traceback shows the
+            # caller's line and this one, not the frames of the walk. The failed check stays
+            # reachable as the error's __context__ (suppressed from the display by `from None`).
+            raise SaveError(exc.path, exc.reason) from None
+
+    @classmethod
+    def _load(cls, data) -> "Game":
+        """The game of a save's parsed JSON; a `FieldError` (or `SaveError`) at the path of the
+        first thing that is wrong."""
+        if not isinstance(data, dict):
+            raise SaveError((), f"not a saved game: a save is a JSON object, this is {json_kind(data)}")
+        if "format" not in data or data["format"] != SAVE_FORMAT:
+            raise SaveError(("format",), f"not a saved game: must be {SAVE_FORMAT!r}, got "
+                                         f"{json_kind(data['format']) if 'format' in data else 'nothing'}")
+        holds = f"a saved game holds {', '.join(SAVE_KEYS[:-1])} and {SAVE_KEYS[-1]}"
         if not _is_int(data.get("version")) or data["version"] != SAVE_VERSION:
-            raise ValueError(f"version: unknown save version {data.get('version')!r} (this build reads {SAVE_VERSION})")
+            raise SaveError(("version",), f"unknown save version {data.get('version')!r} "
+                                          f"(this build reads {SAVE_VERSION})")
         for key in ("start", "history", "state"):
             if key not in data:
-                raise ValueError(f"saved game is missing {key!r}")
-        unknown = sorted(set(data) - {"format", "version", "start", "history", "state"})
+                raise SaveError((key,), f"missing ({holds})")
+        unknown = sorted(set(data) - set(SAVE_KEYS))
         if unknown:
-            raise ValueError(f"{', '.join(map(repr, unknown))}: not part of a saved game "
-                             "(it holds format, version, start, history and state)")
+            raise SaveError((unknown[0],), f"not part of a saved game ({holds})")
+        # in the file's order: the start, each action of the history, then the summary
+        game = cls.__new__(cls)
+        try:
+            game._setup(data["start"])
+        except FieldError as exc:
+            raise exc.inside("start") from None
         if not isinstance(data["history"], list):
-            raise ValueError("history: must be a list of actions")
-        actions = []
+            raise SaveError(("history",), f"must be a list of actions, got {json_kind(data['history'])}")
         for i, a in enumerate(data["history"]):
             try:
-                actions.append(action_from_dict(a))
-            except ValueError as exc:
-                raise ValueError(f"history[{i}]: {exc}") from None
-        game = cls._replay(data["start"], actions)
-        state = data["state"]
+                action = action_from_dict(a)
+            except FieldError as exc:
+                raise exc.inside("history", i) from None
+            try:
+                game.apply(action)
+            except IllegalActionError as exc:
+                raise SaveError(("history", i), f"cannot be played here: {exc}") from None
+        game._check_summary(data["state"])
+        return game
+
+    def _check_summary(self, state) -> None:
+        """SaveError unless a save's ``state`` is this game's summary (the state its replay
+        reached): the first key that differs is named, with the saved and replayed values."""
         if not isinstance(state, dict):
-            raise ValueError(f"state: must be an object (the summary the replay is checked against), "
-                             f"got {type(state).__name__}")
-        summary = json.loads(json.dumps(game._summary()))  # (as written: lists, not tuples)
+            raise SaveError(("state",), f"must be an object (the summary the replay is checked against), "
+                                        f"got {json_kind(state)}")
+        summary = json.loads(json.dumps(self._summary()))  # (as written: lists, not tuples)
         # saves made before the chips were recorded have the first keys only: the chips' keys
         # are all there or none
         if not (set(summary) - _SUMMARY_FIRST_KEYS) & set(state):
             summary = {k: v for k, v in summary.items() if k in _SUMMARY_FIRST_KEYS}
-        missing = [repr(k) for k in summary if k not in state]
+        changed = "the file was changed or is corrupt"
+        missing = [k for k in summary if k not in state]
         if missing:
-            raise ValueError(f"state: missing {', '.join(missing)} (the file was changed or is corrupt)")
-        differ = ([k for k in summary if not _same_json(summary[k], state[k])]
-                  + [repr(k) for k in state if k not in summary])
+            more = f", as {'is' if len(missing) == 2 else 'are'} {_and(missing[1:])}" if len(missing) > 1 else ""
+            raise SaveError(("state", missing[0]), f"missing{more} ({changed})")
+        unknown = sorted(k for k in state if k not in summary)
+        if unknown:
+            raise SaveError(("state", unknown[0]), f"not part of a saved game's state ({changed})")
+        differ = [k for k in summary if not _same_json(summary[k], state[k])]
         if differ:
-            verb = "do" if len(differ) > 1 else "does"
-            raise ValueError(f"state: {', '.join(differ)} {verb} not match what replaying the history gives "
-                             "(the file was changed or is corrupt)")
-        return game
+            k = differ[0]
+            replay = f"replaying the {ev.plural(len(self._history), 'action')} in history"
+            if isinstance(summary[k], (list, dict)) or isinstance(state[k], (list, dict)):
+                said = f"does not match what {replay} gives"
+            else:
+                said = f"the save says {json.dumps(state[k])}, but {replay} gives {json.dumps(summary[k])}"
+            more = (f"; {_and(differ[1:])} {'differs' if len(differ) == 2 else 'differ'} too"
+                    if len(differ) > 1 else "")
+            raise SaveError(("state", k), f"{said}{more} ({changed})")
 
     def copy(self) -> "Game":
         """An independent game in the same state, the same dice to come included: the state

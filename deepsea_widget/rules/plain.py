@@ -75,5 +75,11 @@ def _plain(value, depth: int):
 
 
 def shown(value) -> str:
-    """``repr(value)`` for a message, but an int of MAX_DIGITS digits or more as words."""
-    return f"a number of {MAX_DIGITS} digits or more" if is_huge(value) else repr(value)
+    """``repr(value)`` for a message, but an int of MAX_DIGITS digits or more as words (also
+    one in a list or tuple: a quoted action's dice)."""
+    if is_huge(value):
+        return f"a number of {MAX_DIGITS} digits or more"
+    if isinstance(value, (list, tuple)) and any(map(is_huge, value)):
+        inner = ", ".join(map(shown, value))
+        return f"[{inner}]" if isinstance(value, list) else f"({inner}{',' if len(value) == 1 else ''})"
+    return repr(value)

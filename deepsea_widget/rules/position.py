@@ -14,6 +14,8 @@ import random
 import unicodedata
 
 from .chips import CHIPS_PER_LEVEL, LEVEL_VALUES, LEVELS, N_CHIPS, STACK_SIZE, level_of_value
+from .errors import FieldError, SaveError, field_path
+from .plain import shown
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 FULL_AIR = 25
@@ -31,21 +33,32 @@ def _is_int(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
+def json_kind(value) -> str:
+    """What a JSON value is, in a few words for a message: "a list", "an object", "null", "'x'"."""
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if value is None or isinstance(value, bool):
+        return "null" if value is None else str(value).lower()
+    return shown(value)
+
+
 def check_players(players) -> list[str]:
     """Names for 2..6 divers from an int or a list of names."""
     if _is_int(players):
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValueError(f"players: the game is for 2 to 6 divers, got {players}")
+            raise FieldError(("players",), f"the game is for 2 to 6 divers, got {players}")
         return [f"Diver {i + 1}" for i in range(players)]
     if isinstance(players, str) or not isinstance(players, (list, tuple)):
-        raise ValueError(f"players: give a number 2..6 or a list of names, got {players!r}")
+        raise FieldError(("players",), f"give a number 2..6 or a list of names, got {players!r}")
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise ValueError(f"players: the game is for 2 to 6 divers, got {len(players)} names")
+        raise FieldError(("players",), f"the game is for 2 to 6 divers, got {len(players)} names")
     names = []
     for i, name in enumerate(players):
         problem = name_problem(name, names)
         if problem:
-            raise ValueError(f"players[{i}]: {problem}")
+            raise FieldError(("players", i), problem)
         names.append(name)
     return names
 
@@ -95,30 +108,41 @@ def _object_without_repeats(pairs) -> dict:
 
 
 def parse_saved_json(text):
-    """The data of a saved game's JSON text; ValueError saying why when it is not JSON."""
+    """The data of a saved game's JSON text; `SaveError` saying why when it is not JSON."""
     try:
         return json.loads(text, object_pairs_hook=_object_without_repeats)
     except _RepeatedKey as exc:
-        raise ValueError(f"not a saved game: the key {exc.args[0]!r} appears twice in one object "
-                         f"(JSON would keep only the last one)") from None
+        raise SaveError((), f"not a saved game: the key {exc.args[0]!r} appears twice in one object "
+                            f"(JSON would keep only the last one)") from None
     except (TypeError, ValueError) as exc:  # JSONDecodeError, or bytes that are not UTF-8/16/32
-        raise ValueError(f"not a saved game: invalid JSON ({exc})") from None
+        raise SaveError((), f"not a saved game: invalid JSON ({exc})") from None
     except RecursionError:
-        raise ValueError("not a saved game: invalid JSON (nested too deeply)") from None
+        raise SaveError((), "not a saved game: invalid JSON (nested too deeply)") from None
 
 
 def rng_from_json(data) -> random.Random:
+    """The generator of a start's ``rng`` (as `rng_to_json` wrote it); `FieldError` at
+    ``rng``, ``rng[1][k]`` (a word) or ``rng[2]`` saying what is wrong."""
     rng = random.Random()
+    if not isinstance(data, list) or len(data) != 3:
+        raise FieldError(("rng",), f"not a valid random generator state: must be a list of its 3 parts "
+                                   f"[version, words, null], got {json_kind(data)}"
+                                   + (f" of {len(data)}" if isinstance(data, list) else ""))
+    version, internal, gauss = data
+    if not (gauss is None or isinstance(gauss, float) and math.isfinite(gauss)):
+        raise FieldError(("rng", 2), f"not a valid random generator state: must be null or a finite number, "
+                                     f"got {json_kind(gauss)}")
+    if not isinstance(internal, list):
+        raise FieldError(("rng", 1), f"not a valid random generator state: must be a list of words, "
+                                     f"got {json_kind(internal)}")
+    bad = next((k for k, w in enumerate(internal) if not (_is_int(w) and 0 <= w < 2 ** 32)), None)
+    if bad is not None:  # (setstate would cut a word up to 2**64 down without a word)
+        raise FieldError(("rng", 1, bad), f"not a valid random generator state: its words must be whole "
+                                          f"numbers 0..2**32-1, got {json_kind(internal[bad])}")
     try:
-        version, internal, gauss = data
-        if not (gauss is None or isinstance(gauss, float) and math.isfinite(gauss)):
-            raise ValueError(f"its third part must be null or a finite number, got {gauss!r}")
-        bad = next((w for w in internal if not (_is_int(w) and 0 <= w < 2 ** 32)), None)
-        if bad is not None:  # (setstate would cut a word up to 2**64 down without a word)
-            raise ValueError(f"its words must be whole numbers 0..2**32-1, got {bad!r}")
-        rng.setstate((version, tuple(internal), gauss))  # checks the word count itself
-    except (TypeError, ValueError, OverflowError) as exc:  # OverflowError: a word outside 0..2**32-1
-        raise ValueError(f"rng: not a valid random generator state ({exc})") from None
+        rng.setstate((version, tuple(internal), gauss))  # checks the version and the word count
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise FieldError(("rng",), f"not a valid random generator state ({exc})") from None
     return rng
 
 
@@ -167,7 +191,7 @@ def _values_of(item, field: str) -> tuple:
 
 def _per_seat_list(value, n: int, field: str) -> list:
     if not isinstance(value, (list, tuple)) or len(value) != n:
-        raise ValueError(f"{field}: needs one entry per diver ({n}), got {value!r}")
+        raise FieldError((field,), f"needs one entry per diver ({n}), got {value!r}")
     return list(value)
 
 
@@ -236,59 +260,69 @@ def what_if_start(*, players, trail, positions, returning=None, carried=None, ba
     }
 
 
+START_FIELDS = ("players", "values", "trail", "positions", "returning", "carried", "banked", "air", "dive",
+                "turn", "last_returned", "rng")
+
+
 def validate_start(start) -> dict:
     """Check a start position field by field; returns it normalised (lists, ints).
 
-    ``ValueError`` names the field and the reason.
+    `FieldError` (a ValueError) names the field, as its path inside the start
+    (``air``, ``carried[1][0]``), and the reason.
     """
     if not isinstance(start, dict):
-        raise ValueError(f"start position must be a dict, got {type(start).__name__}")
-    required = ("players", "values", "trail", "positions", "returning", "carried", "banked",
-                "air", "dive", "turn", "last_returned", "rng")
-    missing = [k for k in required if k not in start]
+        raise FieldError((), f"a start position must be an object, got {json_kind(start)}")
+    missing = [k for k in START_FIELDS if k not in start]
     if missing:
-        raise ValueError(f"start position is missing field(s): {', '.join(missing)}")
-    extra = set(start) - set(required)
+        more = f", as {'is' if len(missing) == 2 else 'are'} {', '.join(missing[1:])}" if len(missing) > 1 else ""
+        raise FieldError((missing[0],), f"missing{more} (a start position has {', '.join(START_FIELDS)})")
+    extra = sorted(k for k in start if k not in START_FIELDS)
     if extra:
-        raise ValueError(f"start position has unknown field(s): {', '.join(sorted(map(repr, extra)))}")
+        more = f", nor are {', '.join(map(repr, extra[1:]))}" if len(extra) > 1 else ""
+        raise FieldError((extra[0],), f"not part of a start position{more} (it has {', '.join(START_FIELDS)})")
     if not isinstance(start["players"], list):  # a start always lists the names (check_players makes them)
-        raise ValueError(f"players: must be a list of names, got {start['players']!r}")
+        raise FieldError(("players",), f"must be a list of names, got {start['players']!r}")
     names = check_players(start["players"])
     n = len(names)
 
     values = start["values"]
-    if not isinstance(values, list) or len(values) != N_CHIPS or not all(_is_int(v) for v in values):
-        raise ValueError("values: must be a list of 32 ints (one per chip)")
+    if not isinstance(values, list) or len(values) != N_CHIPS:
+        got = f"a list of {len(values)}" if isinstance(values, list) else json_kind(values)
+        raise FieldError(("values",), f"must be a list of 32 ints (one per chip), got {got}")
+    for c, v in enumerate(values):
+        if not _is_int(v):
+            raise FieldError(("values", c), f"must be an int (chip {c}'s value), got {json_kind(v)}")
     for lv in LEVELS:
         lo = (lv - 1) * CHIPS_PER_LEVEL
         if sorted(values[lo:lo + CHIPS_PER_LEVEL]) != list(LEVEL_VALUES[lv]):
-            raise ValueError(f"values: level-{lv} chips must hold the values {list(LEVEL_VALUES[lv])}")
+            raise FieldError(("values",), f"level-{lv} chips (values[{lo}..{lo + CHIPS_PER_LEVEL - 1}]) must hold "
+                                          f"the values {list(LEVEL_VALUES[lv])}")
 
-    seen: dict[int, str] = {}
+    seen: dict[int, tuple] = {}
 
-    def item(ids, field):
+    def item(ids, path):
         if not isinstance(ids, list) or not 1 <= len(ids) <= STACK_SIZE:
-            raise ValueError(f"{field}: an item is a list of 1..3 chip ids, got {ids!r}")
-        for c in ids:
+            raise FieldError(path, f"an item is a list of 1..3 chip ids, got {ids!r}")
+        for j, c in enumerate(ids):
             if not _is_int(c) or not 0 <= c < N_CHIPS:
-                raise ValueError(f"{field}: chip ids are 0..31, got {c!r}")
+                raise FieldError((*path, j), f"chip ids are 0..31, got {c!r}")
             if c in seen:
-                raise ValueError(f"{field}: chip {c} is already in {seen[c]}")
-            seen[c] = field
+                raise FieldError(path, f"chip {c} is already in {field_path(seen[c])}")
+            seen[c] = path
         return list(ids)
 
     trail = start["trail"]
     if not isinstance(trail, list):
-        raise ValueError("trail: must be a list of spaces")
-    trail = [None if s is None else item(s, f"trail[{i}]") for i, s in enumerate(trail)]
+        raise FieldError(("trail",), f"must be a list of spaces, got {json_kind(trail)}")
+    trail = [None if s is None else item(s, ("trail", i)) for i, s in enumerate(trail)]
 
     def seat_lists(field):
         value = _per_seat_list(start[field], n, field)
         out = []
         for s, items in enumerate(value):
             if not isinstance(items, list):
-                raise ValueError(f"{field}[{s}]: must be a list of items")
-            out.append([item(ids, f"{field}[{s}][{j}]") for j, ids in enumerate(items)])
+                raise FieldError((field, s), f"must be a list of items, got {json_kind(items)}")
+            out.append([item(ids, (field, s, j)) for j, ids in enumerate(items)])
         return out
 
     carried = seat_lists("carried")
@@ -299,36 +333,36 @@ def validate_start(start) -> dict:
     for s in range(n):
         p = positions[s]
         if not _is_int(p) or not 0 <= p <= len(trail):
-            raise ValueError(f"positions[{s}]: must be 0 (the sub) or a trail space 1..{len(trail)}, got {p!r}")
+            raise FieldError(("positions", s), f"must be 0 (the sub) or a trail space 1..{len(trail)}, got {p!r}")
         if not isinstance(returning[s], bool):
-            raise ValueError(f"returning[{s}]: must be true or false, got {returning[s]!r}")
+            raise FieldError(("returning", s), f"must be true or false, got {returning[s]!r}")
         if p == 0 and not returning[s] and carried[s]:
-            raise ValueError(f"carried[{s}]: {names[s]} has not left the submarine, so carries nothing")
+            raise FieldError(("carried", s), f"{names[s]} has not left the submarine, so carries nothing")
     taken = {}
     for s, p in enumerate(positions):
         if p > 0:
             if p in taken:
-                raise ValueError(f"positions[{s}]: {names[s]} and {names[taken[p]]} are both on space {p}")
+                raise FieldError(("positions", s), f"{names[s]} and {names[taken[p]]} are both on space {p}")
             taken[p] = s
 
     air = start["air"]
     if not _is_int(air) or not 1 <= air <= FULL_AIR:
-        raise ValueError(f"air: must be 1..{FULL_AIR} before a turn starts, got {air!r}")
+        raise FieldError(("air",), f"must be 1..{FULL_AIR} before a turn starts, got {air!r}")
     dive = start["dive"]
     if not _is_int(dive) or not 1 <= dive <= N_DIVES:
-        raise ValueError(f"dive: must be 1..{N_DIVES}, got {dive!r}")
+        raise FieldError(("dive",), f"must be 1..{N_DIVES}, got {dive!r}")
 
     def is_back(s):
         return positions[s] == 0 and returning[s]
 
     turn = start["turn"]
     if not _is_int(turn) or not 0 <= turn < n:
-        raise ValueError(f"turn: must be a seat 0..{n - 1}, got {turn!r}")
+        raise FieldError(("turn",), f"must be a seat 0..{n - 1}, got {turn!r}")
     if is_back(turn):
-        raise ValueError(f"turn: {names[turn]} is already back in the submarine this dive")
+        raise FieldError(("turn",), f"{names[turn]} is already back in the submarine this dive")
     last = start["last_returned"]
     if last is not None and (not _is_int(last) or not 0 <= last < n or not is_back(last)):
-        raise ValueError(f"last_returned: must be null or a seat that is back in the submarine, got {last!r}")
+        raise FieldError(("last_returned",), f"must be null or a seat that is back in the submarine, got {last!r}")
     rng_from_json(start["rng"])
     return {
         "players": names, "values": list(values), "trail": trail, "positions": list(positions),

@@ -9,8 +9,9 @@ import pathlib
 import pytest
 from rules_helpers import make, play, roll
 
-from deepsea_widget import Game, IllegalActionError
+from deepsea_widget import Game, IllegalActionError, SaveError
 from deepsea_widget.rules import Drop, PickUp, Roll, Stay, TurnBack, action_from_dict
+from deepsea_widget.rules.errors import field_path
 
 
 def test_illegal_action_error_is_a_value_error_exported_at_the_root():
@@ -133,17 +134,20 @@ def test_bad_drop_index(index):
 
 
 @pytest.mark.parametrize("data,match", [
-    ({"type": "fly"}, "unknown action type"),
-    ({}, "'type' must be a string, got None"),
-    ({"type": []}, "'type' must be a string, got \\[\\]"),
-    ({"type": {"a": 1}}, "'type' must be a string"),
-    ("roll", "must be a dict"),
-    ({"type": "drop"}, "needs an 'index'"),
-    ({"type": "drop", "index": -2}, "Drop index"),
-    ({"type": "roll", "dice": [1, 7]}, "dice must be"),
-    ({"type": "stay", "extra": 1}, "unexpected field"),
+    ({"type": "fly"}, "^type: unknown action type 'fly' \\(it is one of roll, turn_back, pick_up, drop or stay\\)$"),
+    ({}, "^type: missing"),
+    ({"type": None}, "^type: must be a string .*, got None$"),
+    ({"type": []}, "^type: must be a string .*, got \\[\\]$"),
+    ({"type": {"a": 1}}, "^type: must be a string"),
+    ("roll", "^an action must be an object like {\"type\": \"roll\"}, got str$"),
+    ({"type": "drop"}, "^index: missing"),
+    ({"type": "drop", "index": -2}, "^index: must be a whole number 0 or more .*, got -2$"),
+    ({"type": "drop", "index": True}, "^index: must be a whole number 0 or more"),
+    ({"type": "roll", "dice": [1, 7]}, "^dice: must be two faces, each 1, 2 or 3, got \\[1, 7\\]$"),
+    ({"type": "roll", "dice": [10 ** 200, 1]}, "^dice: .*got \\[a number of 100 digits or more, 1\\]$"),
+    ({"type": "stay", "extra": 1}, "^extra: not a field of a stay action; it has type$"),
 ])
-def test_action_from_dict_rejects_bad_dicts(data, match):
+def test_action_from_dict_rejects_bad_dicts_naming_the_field(data, match):
     with pytest.raises(ValueError, match=match):
         action_from_dict(data)
 
@@ -240,88 +244,134 @@ def edited(text, fn):
     return json.dumps(data)
 
 
-@pytest.mark.parametrize("fn,match", [
-    (lambda d: d.update(version=2), "version: unknown save version 2"),
-    (lambda d: d.pop("version"), "version: unknown save version None"),
-    (lambda d: d.update(version=True), "version: unknown save version True"),
-    (lambda d: d.update(version=1.0), "version: unknown save version 1.0"),
-    (lambda d: d.update(format="chess"), "not a saved game"),
-    (lambda d: d.pop("start"), "missing 'start'"),
-    (lambda d: d.pop("history"), "missing 'history'"),
-    (lambda d: d.update(history={}), "history: must be a list"),
-    (lambda d: d.update(start=[]), "start position must be a dict"),
-    (lambda d: d["start"].update(air=0), "air: must be 1..25"),
-    (lambda d: d["start"].update(air=26), "air: must be 1..25"),
-    (lambda d: d["start"].update(positions=[3, 3, 0]), r"positions\[1\]: .* both on space 3"),
-    (lambda d: d["start"]["carried"].__setitem__(0, [d["start"]["trail"].pop()]),
-     r"carried\[0\]: Diver 1 has not left the submarine"),
-    (lambda d: d["start"]["trail"].__setitem__(0, [1]), r"trail\[1\]: chip 1 is already in trail\[0\]"),
-    (lambda d: d["start"]["trail"].__setitem__(0, [32]), r"trail\[0\]: chip ids are 0..31"),
-    (lambda d: d["start"]["trail"].__setitem__(0, [0, 1, 2, 3]), r"trail\[0\]: an item is a list of 1..3 chip ids"),
-    (lambda d: d["start"]["values"].__setitem__(0, 15), "values: level-1 chips must hold"),
-    (lambda d: d["start"]["values"].pop(), "values: must be a list of 32 ints"),
-    (lambda d: d["start"].update(rng=[1, 2, 3]), "rng: not a valid random generator state"),
-    (lambda d: d["start"]["rng"][1].__setitem__(0, -1), "rng: not a valid random generator state"),
-    (lambda d: d["start"]["rng"].__setitem__(2, "x"), "rng: not a valid random generator state"),
-    (lambda d: d["start"].update(players=3), "players: must be a list of names"),
-    (lambda d: d["start"]["rng"][1].__setitem__(0, 2 ** 64), "rng: not a valid random generator state"),
-    (lambda d: d["start"].update(players=["a", "a", "b"]), "duplicate name"),
-    (lambda d: d["start"].update(dive=4), "dive: must be 1..3"),
-    (lambda d: d["start"].update(turn=5), "turn: must be a seat"),
-    (lambda d: d["start"].update(extra=1), "unknown field"),
-    (lambda d: d.update(comment="mine"), "'comment': not part of a saved game"),
-    (lambda d: d["start"]["rng"][1].__setitem__(0, 2 ** 32), r"rng: .*words must be whole numbers 0..2\*\*32-1"),
-    (lambda d: d["start"]["rng"][1].__setitem__(5, 2 ** 64 - 1), r"rng: .*words must be whole numbers"),
-    (lambda d: d["start"]["rng"][1].__setitem__(5, True), r"rng: .*words must be whole numbers"),
-    (lambda d: d["start"]["rng"].__setitem__(2, float("nan")), r"rng: .*null or a finite number"),
-    (lambda d: d["start"]["players"].__setitem__(0, "Ann\nBob"), r"players\[0\]: a name may not hold control"),
-    (lambda d: d["start"]["players"].__setitem__(0, "\ud800nn"), r"players\[0\]: .*lone surrogates"),
-    (lambda d: d["start"].pop("air"), "missing field"),
-    (lambda d: d["history"].__setitem__(1, {"type": "drop", "index": 0}),
-     r"history\[1\]: Diver 1 carries nothing to drop"),
-    (lambda d: d["history"].__setitem__(0, {"type": "stay"}), r"history\[0\]: .*must roll before"),
-    (lambda d: d["history"].__setitem__(1, {"type": "jump"}), r"history\[1\]: unknown action type"),
-    (lambda d: d["history"].__setitem__(1, "pick_up"), r"history\[1\]: an action must be a dict"),
-    (lambda d: d["history"].__setitem__(1, {"type": []}), r"history\[1\]: an action's 'type' must be a string"),
-    (lambda d: d["state"].update(air=3), "state: air does not match"),
-    (lambda d: d["state"].update(scores=[1, 0, 0]), "state: scores does not match"),
-    (lambda d: d["state"].update(positions=[0, 0, 0]), "state: positions does not match"),
-    (lambda d: d.update(state=[]), "state: must be an object"),
+# Each corrupt save: (change, where in the save, the message). Every one raises SaveError, a
+# ValueError whose path names the field and whose message starts with that path.
+@pytest.mark.parametrize("fn,path,match", [
+    (lambda d: d.update(version=2), "version", "unknown save version 2"),
+    (lambda d: d.pop("version"), "version", "unknown save version None"),
+    (lambda d: d.update(version=True), "version", "unknown save version True"),
+    (lambda d: d.update(version=1.0), "version", "unknown save version 1.0"),
+    (lambda d: d.update(format="chess"), "format",
+     "not a saved game: must be 'deepsea_widget.game', got 'chess'"),
+    (lambda d: d.pop("format"), "format", "not a saved game: .*got nothing"),
+    (lambda d: d.pop("start"), "start", "missing \\(a saved game holds format, version, start, history and state\\)"),
+    (lambda d: d.pop("history"), "history", "missing"),
+    (lambda d: d.update(history={}), "history", "must be a list of actions, got an object"),
+    (lambda d: d.update(start=[]), "start", "a start position must be an object, got a list"),
+    # each field of the start position
+    (lambda d: d["start"].update(players=3), "start.players", "must be a list of names, got 3"),
+    (lambda d: d["start"].update(players=["a", "a", "b"]), "start.players[1]", "duplicate name 'a'"),
+    (lambda d: d["start"]["players"].__setitem__(0, "Ann\nBob"), "start.players[0]", "a name may not hold control"),
+    (lambda d: d["start"]["players"].__setitem__(0, "\ud800nn"), "start.players[0]", ".*lone surrogates"),
+    (lambda d: d["start"]["players"].__setitem__(2, 7), "start.players[2]", "a name must be a non-empty string, got 7"),
+    (lambda d: d["start"]["values"].__setitem__(0, 15), "start.values",
+     re.escape("level-1 chips (values[0..7]) must hold the values [0, 0, 1, 1, 2, 2, 3, 3]")),
+    (lambda d: d["start"]["values"].pop(), "start.values", "must be a list of 32 ints .*, got a list of 31"),
+    (lambda d: d["start"]["values"].__setitem__(9, "5"), "start.values[9]", "must be an int .*, got '5'"),
+    (lambda d: d["start"].update(trail={}), "start.trail", "must be a list of spaces, got an object"),
+    (lambda d: d["start"]["trail"].__setitem__(0, [1]), "start.trail[1]", re.escape("chip 1 is already in trail[0]")),
+    (lambda d: d["start"]["trail"].__setitem__(0, [32]), "start.trail[0][0]", "chip ids are 0..31, got 32"),
+    (lambda d: d["start"]["trail"].__setitem__(0, [0, 1, 2, 3]), "start.trail[0]",
+     "an item is a list of 1..3 chip ids"),
+    (lambda d: d["start"].update(positions=[3, 3, 0]), "start.positions[1]", "Diver 2 and Diver 1 are both on space 3"),
+    (lambda d: d["start"].update(positions=[0, -1, 0]), "start.positions[1]",
+     "must be 0 \\(the sub\\) or a trail space 1..32, got -1"),
+    (lambda d: d["start"].update(positions=[0, 0]), "start.positions", "needs one entry per diver \\(3\\)"),
+    (lambda d: d["start"]["returning"].__setitem__(2, 0), "start.returning[2]", "must be true or false, got 0"),
+    (lambda d: d["start"]["carried"].__setitem__(0, [d["start"]["trail"].pop()]), "start.carried[0]",
+     "Diver 1 has not left the submarine"),
+    (lambda d: d["start"]["carried"].__setitem__(1, "x"), "start.carried[1]", "must be a list of items, got 'x'"),
+    (lambda d: d["start"]["banked"][2].append([40]), "start.banked[2][0][0]", "chip ids are 0..31, got 40"),
+    (lambda d: d["start"].update(air=0), "start.air", "must be 1..25 before a turn starts, got 0"),
+    (lambda d: d["start"].update(air=-5), "start.air", "must be 1..25 before a turn starts, got -5"),
+    (lambda d: d["start"].update(air=26), "start.air", "must be 1..25"),
+    (lambda d: d["start"].update(air="25"), "start.air", "must be 1..25 .*, got '25'"),
+    (lambda d: d["start"].update(dive=4), "start.dive", "must be 1..3"),
+    (lambda d: d["start"].update(turn=5), "start.turn", "must be a seat 0..2, got 5"),
+    (lambda d: d["start"].update(last_returned=1), "start.last_returned",
+     "must be null or a seat that is back in the submarine, got 1"),
+    (lambda d: d["start"].update(rng=[1, 2, 3]), "start.rng[2]", "not a valid random generator state"),
+    (lambda d: d["start"].update(rng=[1, 2]), "start.rng", "not a valid random generator state: .*got a list of 2"),
+    (lambda d: d["start"]["rng"].__setitem__(0, 9), "start.rng",
+     "not a valid random generator state \\(state with version 9"),
+    (lambda d: d["start"]["rng"][1].__setitem__(0, -1), "start.rng[1][0]", ".*words must be whole numbers"),
+    (lambda d: d["start"]["rng"].__setitem__(2, "x"), "start.rng[2]", ".*must be null or a finite number, got 'x'"),
+    (lambda d: d["start"]["rng"][1].__setitem__(0, 2 ** 64), "start.rng[1][0]", ".*words must be whole numbers"),
+    (lambda d: d["start"]["rng"][1].__setitem__(0, 2 ** 32), "start.rng[1][0]",
+     r".*words must be whole numbers 0..2\*\*32-1"),
+    (lambda d: d["start"]["rng"][1].__setitem__(5, 2 ** 64 - 1), "start.rng[1][5]",
+     r".*words must be whole numbers"),
+    (lambda d: d["start"]["rng"][1].__setitem__(5, True), "start.rng[1][5]",
+     r".*words must be whole numbers.*got true"),
+    (lambda d: d["start"]["rng"].__setitem__(2, float("nan")), "start.rng[2]", r".*null or a finite number, got nan"),
+    (lambda d: d["start"]["rng"][1].pop(), "start.rng",
+     r"not a valid random generator state \(state vector is the wrong size\)"),
+    (lambda d: d["start"].update(extra=1), "start.extra", "not part of a start position"),
+    (lambda d: d["start"].pop("air"), "start.air", "missing \\(a start position has players, values"),
+    (lambda d: (d["start"].pop("air"), d["start"].pop("dive")), "start.air", "missing, as is dive "),
+    (lambda d: d.update(comment="mine"), "comment", "not part of a saved game"),
+    # the history: actions the rules refuse there, and actions that are not actions
+    (lambda d: d["history"].__setitem__(1, {"type": "drop", "index": 0}), "history[1]",
+     "cannot be played here: Diver 1 carries nothing to drop"),
+    (lambda d: d["history"].__setitem__(0, {"type": "stay"}), "history[0]",
+     "cannot be played here: .*must roll before"),
+    (lambda d: d["history"].__setitem__(1, {"type": "jump"}), "history[1].type", "unknown action type 'jump'"),
+    (lambda d: d["history"].__setitem__(1, "pick_up"), "history[1]", "an action must be an object"),
+    (lambda d: d["history"].__setitem__(1, {"type": []}), "history[1].type", r"must be a string .*, got \[\]"),
+    (lambda d: d["history"].__setitem__(2, {"type": "roll", "dice": [4, 1]}), "history[2].dice",
+     r"must be two faces, each 1, 2 or 3, got \[4, 1\]"),
+    (lambda d: d["history"].__setitem__(2, {"type": "roll", "dice": "33"}), "history[2].dice", ".*got '33'"),
+    (lambda d: d["history"].__setitem__(3, {"type": "drop"}), "history[3].index", "missing"),
+    (lambda d: d["history"].__setitem__(3, {"type": "stay", "seat": 0}), "history[3].seat",
+     "not a field of a stay action"),
+    # the summary the replay is checked against
+    (lambda d: d["state"].update(air=3), "state.air",
+     r"the save says 3, but replaying the 5 actions in history gives 25 \(the file was changed or is corrupt\)"),
+    (lambda d: d["state"].update(scores=[1, 0, 0]), "state.scores", "does not match what replaying"),
+    (lambda d: d["state"].update(positions=[0, 0, 0]), "state.positions", "does not match"),
+    (lambda d: d.update(state=[]), "state", "must be an object .*, got a list"),
     # of the wrong JSON type: true == 1 == 1.0 in Python, and such a state loaded
-    (lambda d: d["state"].update(dive=True), "state: dive does not match"),
-    (lambda d: d["state"].update(air=25.0), "state: air does not match"),
-    (lambda d: d["state"].update(returning=[0, 0, 0]), "state: returning does not match"),
-    (lambda d: d["state"].update(positions=[0.0, 0, 0]), "state: positions does not match"),
-    (lambda d: d["history"].pop(), "state: .+ not match"),
-    (lambda d: d["history"].__setitem__(0, {"type": "roll", "dice": [3, 3]}), "state: .+ not match"),
+    (lambda d: d["state"].update(dive=True), "state.dive", "the save says true, but replaying .* gives 1"),
+    (lambda d: d["state"].update(air=25.0), "state.air", "the save says 25.0, but .* gives 25"),
+    (lambda d: d["state"].update(returning=[0, 0, 0]), "state.returning", "does not match"),
+    (lambda d: d["state"].update(positions=[0.0, 0, 0]), "state.positions", "does not match"),
+    # a history cut short, or changed: a consistent game, but not the one saved
+    (lambda d: d["history"].pop(), "state.phase",
+     r"the save says \"treasure\", but replaying the 4 actions in history gives \"roll\"; "
+     r"positions differs too"),
+    (lambda d: d["history"].__setitem__(0, {"type": "roll", "dice": [3, 3]}), "state.positions", "does not match"),
     # chips moved or removed in the start: a consistent game, but not the one saved
-    (lambda d: d["start"]["trail"].__setitem__(-1, None), "state: .*trail.* not match"),
-    (lambda d: d["start"]["trail"].reverse(), "state: .*trail.* not match"),
-    (lambda d: d["state"].update(unknown=1), "state: 'unknown' does not match"),
-    (lambda d: d["state"].pop("trail_length"), "state: missing 'trail_length'"),
-    (lambda d: d["state"].pop("air"), "state: missing 'air'"),
+    (lambda d: d["start"]["trail"].__setitem__(-1, None), "state.trail", "does not match"),
+    (lambda d: d["start"]["trail"].reverse(), "state.trail", "does not match"),
+    (lambda d: d["state"].update(unknown=1), "state.unknown", "not part of a saved game's state"),
+    (lambda d: d["state"].pop("trail_length"), "state.trail_length", "missing"),
+    (lambda d: d["state"].pop("air"), "state.air", "missing"),
     # one of the chips' keys gone: they come all or none (one missing loaded; with an unknown
     # key as well, a KeyError escaped)
-    (lambda d: d["state"].pop("trail"), "state: missing 'trail'"),
-    (lambda d: (d["state"].pop("trail"), d["state"].update(zzz=1)), "state: missing 'trail'"),
+    (lambda d: d["state"].pop("trail"), "state.trail", "missing"),
+    (lambda d: (d["state"].pop("trail"), d["state"].update(zzz=1)), "state.trail", "missing"),
 ])
-def test_from_json_rejects_inconsistent_saves_naming_the_field(saved, fn, match):
-    with pytest.raises(ValueError, match=match):
+def test_from_json_rejects_inconsistent_saves_naming_the_field(saved, fn, path, match):
+    with pytest.raises(SaveError) as caught:
         Game.from_json(edited(saved, fn))
+    assert isinstance(caught.value, ValueError)
+    assert field_path(caught.value.path) == path
+    assert re.match(re.escape(path) + ": " + match, str(caught.value)), str(caught.value)
 
 
 @pytest.mark.parametrize("text", ["", "{", "null", "[]", "42", '"x"', None, 3, b"\xff", b"\xff\xfe", "{\"format\": 1",
                                   "[" * 100_000, '{"a": ' * 100_000])
 def test_from_json_rejects_corrupt_text(text):
-    with pytest.raises(ValueError, match="not a saved game"):
+    with pytest.raises(SaveError, match="^not a saved game") as caught:
         Game.from_json(text)
+    assert caught.value.path == ()
 
 
 def test_from_json_rejects_a_key_given_twice(saved):
     """json.loads keeps the last of two equal keys without a word: a second "air" could change a save."""
     text = saved.replace('"start": {', '"start": {"air": 3, ', 1)
     assert text != saved
-    with pytest.raises(ValueError, match=r"^not a saved game: the key 'air' appears twice in one object"):
+    with pytest.raises(SaveError, match=r"^not a saved game: the key 'air' appears twice in one object"):
         Game.from_json(text)
 
 

@@ -60,7 +60,7 @@ def test_a_new_game_a_load_and_an_edit_clear_the_dice_and_undo_brings_them_back(
     table.undo()  # back to the game the new game replaced
     assert table.last_roll == first
     table.load_json(saved)
-    assert table.last_roll is None  # (the saved game's roll is in its history, not shown)
+    assert table.last_roll == first  # the loaded game's last roll, as its log shows it
     table.undo()  # the loaded game's roll
     assert table.last_roll is None
     table.undo()  # back to the game the load replaced

@@ -5,7 +5,7 @@ import re
 import pytest
 
 from deepsea_widget.board_view import board_view
-from deepsea_widget.rules import Game, PickUp, Roll, Stay
+from deepsea_widget.rules import Game, PickUp, Roll, SaveError, Stay
 from deepsea_widget.table import Table
 
 
@@ -53,8 +53,10 @@ def test_a_legal_action_advances_the_state_number(table):
     ({"type": "action", "seat": 0, "action": {"type": "roll"}}, "missing 'seq'"),
     ({"type": "action", "seq": "0", "seat": 0, "action": {"type": "roll"}}, "'seq' must be"),
     ({"type": "action", "seq": 0, "seat": 0, "action": {"type": "teleport"}}, "unknown action type"),
-    ({"type": "action", "seq": 0, "seat": 0, "action": {"type": "roll", "dice": [1, 4]}}, "dice must be"),
-    ({"type": "action", "seq": 0, "seat": 0, "action": {"type": "roll", "evil": 1}}, "unexpected field"),
+    ({"type": "action", "seq": 0, "seat": 0, "action": {"type": "roll", "dice": [1, 4]}},
+     "action intent: dice: must be two faces, each 1, 2 or 3, got [1, 4]"),
+    ({"type": "action", "seq": 0, "seat": 0, "action": {"type": "roll", "evil": 1}},
+     "action intent: evil: not a field of a roll action; it has type and dice"),
     ({"type": "action", "seq": 0, "seat": 9, "action": {"type": "roll"}}, "no seat 9"),
     ({"type": "action", "seq": 0, "seat": True, "action": {"type": "roll"}}, "'seat' must be"),
     ({"type": "action", "seq": 0, "seat": 10 ** 5000, "action": {"type": "roll"}},
@@ -536,12 +538,23 @@ def test_a_table_with_bots_saves_and_loads_as_the_same_table():
 
 
 @pytest.mark.parametrize("change, words", [
-    (lambda d: d.pop("game"), "game: missing or not an object"),
-    (lambda d: d.update(game=[1]), "game: missing or not an object"),
-    (lambda d: d.update(comment="mine"), "'comment': not part of a table save"),
-    (lambda d: d.update(undo_marks=[0, 0]), "undo_marks: must be an increasing list"),
-    (lambda d: d.update(bots={"01": "cautious"}), "bots: '01' is not a seat of this game (seats are 0..1)"),
-    (lambda d: d.update(bots={"2": "cautious"}), "bots: '2' is not a seat of this game (seats are 0..1)"),
+    (lambda d: d.pop("game"), "game: must be an object (the saved game), got nothing"),
+    (lambda d: d.update(game=[1]), "game: must be an object (the saved game), got a list"),
+    (lambda d: d.update(comment="mine"), "comment: not part of a table save (a table save holds bots, format, "
+                                         "game, undo_marks, version)"),
+    (lambda d: d.update(undo_marks=[0, 0]), "undo_marks[1]: must be more than the mark before it (0)"),
+    (lambda d: d.update(undo_marks=[0, 9]), "undo_marks[1]: must be a move number 0..2 within the game's history, got 9"),
+    (lambda d: d.update(undo_marks="0"), "undo_marks: must be a list of move numbers, got '0'"),
+    (lambda d: d.update(bots={"01": "cautious"}), 'bots["01"]: not a seat of this game (seats are "0".."1")'),
+    (lambda d: d.update(bots={"2": "cautious"}), 'bots["2"]: not a seat of this game (seats are "0".."1")'),
+    (lambda d: d.update(bots={"1": "genius"}), 'bots["1"]: unknown bot \'genius\'; known bots: '),
+    (lambda d: d.update(bots=[]), "bots: must be an object of seat to bot name"),
+    (lambda d: d.update(version=2), "version: unknown table save version 2 (this build reads 1)"),
+    (lambda d: d.update(format="table"), "format: not a saved game: must be 'deepsea_widget.table' (App.save, "
+                                         "Table.to_json) or 'deepsea_widget.game' (Game.to_json), got 'table'"),
+    (lambda d: d["game"]["start"].update(air=-5), "game.start.air: must be 1..25 before a turn starts, got -5"),
+    (lambda d: d["game"]["history"][1].update(dice=[1, 2]), "game.history[1].dice: not a field of a stay action"),
+    (lambda d: d["game"]["state"].update(air=3), "game.state.air: the save says 3, but replaying the 3 actions"),
 ])
 def test_a_changed_table_save_is_refused_by_name(change, words):
     t = Table(players=["Ann", "Bob"], seed=4)
@@ -551,7 +564,7 @@ def test_a_changed_table_save_is_refused_by_name(change, words):
     data = json.loads(t.to_json())
     assert data["undo_marks"] == [0, 1, 2]
     change(data)
-    with pytest.raises(ValueError, match=re.escape(words)):
+    with pytest.raises(SaveError, match="^" + re.escape(words)):
         Table.from_json(json.dumps(data))
 
 
@@ -692,9 +705,10 @@ def test_an_undo_after_a_load_keeps_the_loads_own_lines():
     t.apply(Roll())
     saved = t.to_json()
     loaded = Table.from_json(saved)
-    start = list(loaded.log)
+    assert loaded.log == t.log  # the loaded game's history, as it was written when it was played
     loaded.undo()
-    assert loaded.log[1:] == start  # what the game's start wrote stays
+    t.undo()
+    assert loaded.log[1:] == t.log[1:]  # the undone roll's lines go, the rest stays
     other = Table(players=["Ann", "Bob"], seed=9)
     other.load_json(saved)
     assert other.log[0].startswith("Loaded a saved game")
