@@ -13,7 +13,7 @@ import statistics
 import time
 
 from deepsea_widget.app import play
-from deepsea_widget.panels import Panels
+from deepsea_widget.live_panels import Panels
 from deepsea_widget.rules import Game, Roll, Stay
 
 TARGET_MS = 50.0
@@ -48,7 +48,7 @@ def main():
     t = time.perf_counter()
     app = play(players=["A", "B", "C", "D"], seed=11)
     app.board._listeners.clear()  # flush by hand below, to time the board and the panels apart
-    print(f"first play() with panels (plotly imports, 4 FigureWidgets): {time.perf_counter() - t:.2f} s\n")
+    print(f"first play() with panels (4 figure widgets): {time.perf_counter() - t:.2f} s\n")
     print(f"{'case':<46} {'n':>4} {'median ms':>9} {'p90 ms':>9} {'/target':>8}")
     total, panels_only = _time_actions(app, 60)
     _row("action -> board + panels (4 divers, mixed)", total)
