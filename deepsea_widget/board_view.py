@@ -88,7 +88,7 @@ def board_view(table, odds=None) -> dict:
         "refusals": table.refusals,
         "bots": [table.bot_seats.get(s) for s in range(len(game.players))],
         "bot_to_move": table.bot_to_move,
-        "log": table.log[:LOG_LINES],
+        "log": table.log_turns(LOG_LINES),
         "events": table.last_events,
         "last_roll": table.last_roll,
         "notes": table.last_notes,

@@ -8,15 +8,18 @@ nothing and leaves a specific message in ``error``.
 """
 from __future__ import annotations
 
+import itertools
 import json
 import random
+from typing import NamedTuple
 
 from .board_view import dive_summary
 from .bots import BOTS, PublicView, make_policy
 from .edits import check_chips, describe_edit, new_space, plain_refusal, refusal_reason, remove_last_space
 from .rules import Game, IllegalActionError, SaveError, action_from_dict
 from .rules.actions import TurnBack
-from .rules.events import Breathed, DiveEnded, DiveStarted, Rolled, plural
+from .rules.events import (AllStuck, Banked, Breathed, DiveEnded, DiveStarted, GameOver, Lost, Rolled,
+                           StacksPlaced, plural)
 from .rules.chips import N_CHIPS
 from .rules.game import SAVE_FORMAT
 from .rules.plain import MAX_DEPTH, plain, shown
@@ -39,6 +42,22 @@ DEFAULT_BOTS = {"Bot Ada": "cautious", "Bot Bo": "cautious"}
 
 class IntentError(ValueError):
     """An intent the table refuses; the message says exactly why."""
+
+
+class LogLine(NamedTuple):
+    """A line of the log: its ``text``; the game's history length when it was written
+    (``moves``; None: a line of the game's start, or the note of a load, never undone); and the
+    ``turn`` it belongs to (an id: the lines of one diver's turn share one; a note has its own)."""
+    text: str
+    moves: int | None
+    turn: int
+    note: bool = False
+
+
+_TURN_IDS = itertools.count()
+# Events that start a new turn in the log: a diver's breath begins its turn; the end of a dive
+# (what was banked and lost, who starts the next) is a turn of its own.
+_DIVE_END = (AllStuck, Banked, Lost, StacksPlaced, DiveEnded, GameOver, DiveStarted)
 
 
 _HUGE = 10 ** 9  # no seat, space, air, level or index of an intent comes near this
@@ -225,11 +244,10 @@ class Table:
     # ----- state ---------------------------------------------------------
     def _start_game(self, game: Game, note: str | None = None) -> None:
         self.game = game
-        self.log: list[str] = [str(e) for e in reversed(game.opening_events)]
-        # for each log line, the game's history length when it was written: an undo drops the
-        # lines of the actions it takes back (None: a line of the game's start, or the table's
-        # note of a load, never dropped)
-        self._log_moves: list[int | None] = [None] * len(self.log)
+        # the log, oldest line first (see `log` for the order it is shown in); an undo drops the
+        # lines of the actions it takes back
+        self._lines: list[LogLine] = []
+        self._log_events(game.opening_events, None)
         self._start_moves = len(game.history)  # (a loaded game starts with its history)
         self.last_events: list[dict] = [e.to_dict() for e in game.opening_events]
         # the rolls of this game (a few hundred at most), each with the game's history length when
@@ -241,8 +259,7 @@ class Table:
         if game.history:  # a loaded game: its log and dice are its own history's, nothing older
             self._write_history()
         if note:
-            self.log.insert(0, note)
-            self._log_moves.insert(0, None)
+            self._lines.append(LogLine(note, None, next(_TURN_IDS), note=True))
             self._new_notes.append(note)
 
     def _write_history(self) -> None:
@@ -262,7 +279,7 @@ class Table:
 
     def _snapshot(self, what: str) -> dict:
         """What `_start_game` and a load replace, to bring back by undo; ``what`` replaced it."""
-        return {"what": what, "game": self.game, "log": list(self.log), "log_moves": list(self._log_moves),
+        return {"what": what, "game": self.game, "lines": list(self._lines),
                 "start_moves": self._start_moves, "last_events": self.last_events, "rolls": list(self._rolls),
                 "summary": self.summary, "human_marks": list(self._human_marks), "bot_seats": self.bot_seats,
                 "policies": self._policies, "dealt": self._dealt}
@@ -284,8 +301,8 @@ class Table:
         return note
 
     def _restore(self, snapshot: dict) -> None:
-        self.game, self.log, self.last_events = snapshot["game"], snapshot["log"], snapshot["last_events"]
-        self._log_moves, self._start_moves = snapshot["log_moves"], snapshot["start_moves"]
+        self.game, self._lines, self.last_events = snapshot["game"], snapshot["lines"], snapshot["last_events"]
+        self._start_moves = snapshot["start_moves"]
         self._rolls = snapshot["rolls"]
         self.summary, self._human_marks = snapshot["summary"], snapshot["human_marks"]
         self.bot_seats, self._policies = snapshot["bot_seats"], snapshot["policies"]
@@ -303,32 +320,65 @@ class Table:
             elif isinstance(e, DiveStarted):
                 self._rolls.append((moves, None))
         self.summary = dive_summary(events) or self.summary
-        texts = ([actor] if actor else []) + [str(e) for e in events]
-        self._log(list(reversed(texts)), moves)
+        if actor:  # (a bot's reasons: in its turn, after its breath, before what it did)
+            self._add_line(LogLine(actor, moves, self._current_turn()))
+        self._log_events(events, moves)
+
+    def _log_events(self, events, moves: int | None) -> None:
+        """Each event as a line of the log, in the turn it belongs to."""
+        last = None
+        for e in events:
+            starts = isinstance(e, Breathed) or (isinstance(e, _DIVE_END) and not isinstance(last, _DIVE_END))
+            turn = next(_TURN_IDS) if starts else self._current_turn()
+            self._add_line(LogLine(str(e), moves, turn))
+            last = e
+
+    def _current_turn(self) -> int:
+        """The turn of the newest line that is not a note (a new one if there is none)."""
+        turn = next((line.turn for line in reversed(self._lines) if not line.note), None)
+        return next(_TURN_IDS) if turn is None else turn
+
+    def _add_line(self, line: LogLine) -> None:
+        self._lines.append(line)
+        if len(self._lines) > MAX_LOG:  # the oldest go
+            del self._lines[:len(self._lines) - MAX_LOG]
 
     def _note(self, text: str) -> None:
-        """A line of the table's own (undo, mode, edit) at the top of the log."""
-        self._log([text])
+        """A line of the table's own (undo, mode, edit): a turn of its own, the newest."""
+        self._add_line(LogLine(text, len(self.game.history), next(_TURN_IDS), note=True))
         self._new_notes.append(text)
 
-    def _log(self, lines: list[str], moves: int | None = None) -> None:
-        """Put ``lines`` (newest first) at the top of the log, written when the game's history had
-        ``moves`` actions (its length now when None)."""
-        moves = len(self.game.history) if moves is None else moves
-        self.log = (lines + self.log)[:MAX_LOG]
-        self._log_moves = ([moves] * len(lines) + self._log_moves)[:MAX_LOG]
+    def log_turns(self, max_lines: int | None = None) -> list[list[str]]:
+        """The log as the board shows it: turns, the newest first (a turn is as new as its
+        newest line), each turn's lines in the order they happened. A table's note (an undo,
+        an edit) is a turn of its own; the lines of the turn it came in the middle of stay
+        together. ``max_lines``: whole turns up to that many lines (at least the newest turn)."""
+        turns: dict[int, list[str]] = {}
+        for line in self._lines:
+            turns.setdefault(line.turn, []).append(line.text)
+            turns[line.turn] = turns.pop(line.turn)  # (moved last: ordered by their newest line)
+        out, count = [], 0
+        for lines in reversed(turns.values()):
+            count += len(lines)
+            if max_lines is not None and out and count > max_lines:
+                break
+            out.append(lines)
+        return out
+
+    @property
+    def log(self) -> list[str]:
+        """The log's lines in the order the board shows them (see `log_turns`)."""
+        return [text for turn in self.log_turns() for text in turn]
 
     def _unlog_after(self, moves: int) -> None:
-        """Drop the log lines written after the game had ``moves`` actions (the newest; a line
-        that stays, such as a load's note, may sit above them)."""
-        keep = [i for i, m in enumerate(self._log_moves) if m is None or m <= moves]
-        self.log, self._log_moves = [self.log[i] for i in keep], [self._log_moves[i] for i in keep]
+        """Drop the log lines written after the game had ``moves`` actions."""
+        self._lines = [line for line in self._lines if line.moves is None or line.moves <= moves]
 
     def _last_turn_start(self) -> int:
         """The history length before the last turn the log wrote (a bot's turn is written at
         once, with its last action's number), for an undo with no person's action to go back to."""
         n = len(self.game.history)
-        return next((m for m in self._log_moves if m is not None and m < n),
+        return next((line.moves for line in reversed(self._lines) if line.moves is not None and line.moves < n),
                     self._start_moves if self._start_moves < n else n - 1)
 
     @property

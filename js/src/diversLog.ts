@@ -1,13 +1,34 @@
 // Drawing the divers' cards (name, kind, where, what they carry, score and
-// odds badge) and the log, newest line first, into their elements.
+// odds badge) and the log into their elements. The log is turns, the newest
+// first, each turn's lines in the order they happened (breath, roll, move,
+// what the diver did), so a turn reads forward while the latest stays on top.
 
 import type { TableView } from "./model";
 import { chipIcon, PAWN_COLOURS } from "./board";
 import { badgeText, chipCount, itemsText, pawnLabels, plural, showsBadge, whereText } from "./format";
 import { keyedByText, patchChildren, v, type VNode } from "./vdom";
 
-/** Log lines shown at once; older ones are folded away. */
-const LOG_SHOWN = 12;
+/** Log lines shown at once (whole turns, at least the newest); older turns are folded away. */
+export const LOG_SHOWN = 12;
+
+/** The log's turns, newest first, from the view (the last step's events when it has no log). */
+export function logTurns(view: TableView): string[][] {
+  const log: Array<string[] | string> = view.log ?? [(view.events ?? []).map((e) => String(e.text ?? ""))];
+  // (a line alone is a turn of its own: a log of plain lines, as a view saved before turns had it)
+  return log.map((turn) => (Array.isArray(turn) ? turn : [turn])).filter((turn) => turn.length > 0);
+}
+
+/** How many of the newest `turns` are shown: whole turns up to `max` lines, and at least one. */
+export function shownTurns(turns: readonly string[][], max = LOG_SHOWN): number {
+  let lines = 0;
+  let n = 0;
+  for (const turn of turns) {
+    lines += turn.length;
+    if (n > 0 && lines > max) break;
+    n++;
+  }
+  return n;
+}
 
 /** One card per diver into the list `divers`. */
 export function drawDivers(divers: HTMLElement, view: TableView): void {
@@ -56,28 +77,53 @@ export function drawDivers(divers: HTMLElement, view: TableView): void {
   );
 }
 
+/** Read out with the log's lists, so their order is not a guess. */
+export const LOG_ORDER = "newest turn first, each turn in the order it happened";
+
 /**
- * The log into `log`: the newest lines, then the older ones folded away
+ * The log into `log`: the newest turns, then the older ones folded away
  * (open if `olderOpen`; `onToggle` hears when they are opened or closed).
  */
 export function drawLog(log: HTMLElement, view: TableView, olderOpen: boolean, onToggle: (open: boolean) => void): void {
-  const lines = view.log ?? (view.events ?? []).map((e) => e.text).reverse();
-  const shown = lines.slice(0, LOG_SHOWN);
-  const older = lines.slice(LOG_SHOWN);
+  const turns = logTurns(view);
+  const n = shownTurns(turns);
+  const shown = turns.slice(0, n);
+  const older = turns.slice(n);
   const details = older.length
     ? v(
         "details",
         { class: "dsw-log-older", open: olderOpen },
-        v("summary", null, `Older lines (${older.length})`),
-        v("ol", null, ...keyedByText(older, (l) => v("li", null, l))),
+        v("summary", null, `Older turns (${older.length})`),
+        v("ol", { "aria-label": `Older turns, ${LOG_ORDER}` }, ...turnNodes(older, null)),
       )
     : null;
   if (details) details.data!.on = { toggle: (e: Event) => onToggle((e.currentTarget as HTMLDetailsElement).open) };
   patchChildren(log, [
     v("h4", { class: "dsw-log-title" }, "Log"),
-    v("ol", { class: "dsw-log", "aria-label": "Log, newest first" }, ...keyedByText(shown, (l) => v("li", { class: /breathes|air /.test(l) ? "dsw-log-air" : null }, l))),
+    v("ol", { class: "dsw-log", "aria-label": `Log, ${LOG_ORDER}` }, ...turnNodes(shown, shown[0] ?? null)),
     details,
   ]);
+}
+
+/** One item per turn (a turn of several lines holds them as a list in time order); the last
+ * line of `newest` (the newest turn) is marked as the newest line. */
+function turnNodes(turns: readonly string[][], newest: readonly string[] | null): VNode[] {
+  const line = (text: string, last: boolean, extra = ""): VNode =>
+    v("li", { class: [extra, /breathes|air /.test(text) ? "dsw-log-air" : "", last ? "dsw-log-newest" : ""].filter(Boolean).join(" ") || null }, text);
+  return keyedByText(
+    turns,
+    (turn) => {
+      const isNewest = turn === newest;
+      if (turn.length === 1) return line(turn[0], isNewest, "dsw-log-turn");
+      return v(
+        "li",
+        { class: "dsw-log-turn" },
+        v("ol", { class: "dsw-log-lines" }, ...keyedByText(turn.map((text, i) => ({ text, last: isNewest && i === turn.length - 1 })), (l) => line(l.text, l.last), "first", (l) => l.text)),
+      );
+    },
+    "last",
+    (turn) => turn[0],
+  );
 }
 
 /** A carried item: its picture and its level in short ("L2", "stack 1+3+3"); a screen reader

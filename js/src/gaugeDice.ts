@@ -43,7 +43,10 @@ export function drawGauge(gauge: HTMLElement, view: TableView): void {
   ]);
 }
 
-/** The dice (`dice`): the roll `shown` (null: none yet), dimmed unless the last step rolled it (`fresh`). */
+/**
+ * The dice (`dice`): the roll `shown` (null: none yet), dimmed unless the last step rolled it
+ * (`fresh`), with whose roll it was: "Ann rolled 3 + 2", the two dice, "= 5 → 3 spaces".
+ */
 export function drawDice(dice: HTMLElement, shown: LastRoll | null, fresh: boolean): void {
   dice.classList.toggle("dsw-dice-old", !fresh);
   if (!shown) {
@@ -55,7 +58,13 @@ export function drawDice(dice: HTMLElement, shown: LastRoll | null, fresh: boole
   const label = `${fresh ? "Roll" : "Last roll"}: ${shown.name} rolled ${a} and ${b}, moves ${shown.move}`;
   if (dice.getAttribute("aria-label") !== label) dice.setAttribute("aria-label", label);
   if (dice.getAttribute("data-dice") !== `${a},${b}`) dice.setAttribute("data-dice", `${a},${b}`);
-  patchChildren(dice, [dieFace(a), dieFace(b), v("span", { class: "dsw-dice-text", "aria-hidden": "true" }, `= ${a + b} → ${plural(shown.move, "space")}`)]);
+  patchChildren(dice, [
+    // (a no-break space: a flex item's leading space would be dropped, "Annrolled")
+    v("span", { class: "dsw-dice-who", "aria-hidden": "true" }, v("span", { class: "dsw-dice-name" }, shown.name), `\u00a0rolled ${a} + ${b}`),
+    dieFace(a),
+    dieFace(b),
+    v("span", { class: "dsw-dice-text", "aria-hidden": "true" }, `= ${a + b} → ${plural(shown.move, "space")}`),
+  ]);
 }
 
 const PIPS: Record<number, Array<[number, number]>> = {

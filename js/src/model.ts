@@ -105,8 +105,11 @@ export interface TableView extends PublicView {
   /** Per seat: the bot's name, or null for a person. */
   bots?: Array<string | null>;
   bot_to_move?: boolean;
-  /** Plain-language lines, newest first. */
-  log?: string[];
+  /**
+   * The log in plain language: turns, the newest first, each turn's lines in
+   * the order they happened (a table's note, such as an undo, is a turn of its own).
+   */
+  log?: string[][];
   /** The table's own new log lines of this step (an undo, an edit, a mode switch). */
   notes?: string[];
   /** Events of the last step. */

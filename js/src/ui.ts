@@ -457,7 +457,7 @@ export class BoardUI {
     if (this.changed("divers", JSON.stringify([divers, badges, bots, current_player, is_over]))) drawDivers(this.divers, view);
     this.updateTrailText(view);
     const log = view.log ?? [];
-    if (this.changed("log", `${view.seq}|${log.length}|${log[0]}|${log[1]}`)) drawLog(this.log, view, this.logOpen, (open) => (this.logOpen = open));
+    if (this.changed("log", `${view.seq}|${log.length}|${JSON.stringify(log.slice(0, 2))}`)) drawLog(this.log, view, this.logOpen, (open) => (this.logOpen = open));
 
     // The same step again (its odds badges arrive a moment after the move): let
     // the move play on. A new step stops the old move: it is drawn where it is.

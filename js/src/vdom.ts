@@ -78,18 +78,27 @@ export function patchChildren(parent: Element, want: readonly VChild[]): void {
 }
 
 /**
- * One node per line of a newest-first list (the log), keyed by its text and
- * which repeat of that text it is, counted from the oldest: a line keeps its
- * key as newer lines arrive, so a new line is one inserted node rather than
- * every line's text changed.
+ * One node per line of a list, keyed by its text and which repeat of that
+ * text it is, counted from the oldest line: a line keeps its key as newer
+ * lines arrive, so a new line is one inserted node rather than every line's
+ * text changed. The oldest line is the last (`oldest: "last"`, a newest-first
+ * list such as the log's turns) or the first (`"first"`, a list in time order
+ * such as the lines of one turn).
  */
-export function keyedByText(lines: readonly string[], make: (line: string) => VNode): VNode[] {
+export function keyedByText<T>(
+  lines: readonly T[],
+  make: (line: T) => VNode,
+  oldest: "first" | "last" = "last",
+  text: (line: T) => string = String,
+): VNode[] {
   const seen = new Map<string, number>();
   const keys = new Array<string>(lines.length);
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const n = (seen.get(lines[i]) ?? 0) + 1;
-    seen.set(lines[i], n);
-    keys[i] = `${n}|${lines[i]}`;
+  for (let k = 0; k < lines.length; k++) {
+    const i = oldest === "last" ? lines.length - 1 - k : k;
+    const t = text(lines[i]);
+    const n = (seen.get(t) ?? 0) + 1;
+    seen.set(t, n);
+    keys[i] = `${n}|${t}`;
   }
   return lines.map((line, i) => {
     const node = make(line);

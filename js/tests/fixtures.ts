@@ -23,7 +23,7 @@ export function tableView(extra: Partial<TableView> = {}): TableView {
     error: "",
     bots: [null, null, "cautious"],
     bot_to_move: false,
-    log: ["Dive 1 starts with Ann (the first player); air 25"],
+    log: [["Dive 1 starts with Ann (the first player); air 25"]],
     events: [],
     badges: [null, null, null],
     forecast_air: 25,

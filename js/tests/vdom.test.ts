@@ -138,6 +138,17 @@ describe("patchChildren", () => {
     expect(ol.children[1].getAttribute("class")).toBe("dsw-log-air");
   });
 
+  it("keys a list in time order from its first line: a line added at the end is one inserted node", () => {
+    const ol = document.createElement("ol");
+    const li = (l: string) => v("li", null, l);
+    patchChildren(ol, keyedByText(["a", "b", "a"], li, "first"));
+    const before = [...ol.children];
+    const changes = watch(ol);
+    patchChildren(ol, keyedByText(["a", "b", "a", "a"], li, "first"));
+    expect([...ol.children].slice(0, 3)).toEqual(before);
+    expect(changes().map((r) => [r.type, r.addedNodes.length, r.removedNodes.length])).toEqual([["childList", 1, 0]]);
+  });
+
   it("keeps the focus on a focused node that a redraw moves", () => {
     const box = document.createElement("div");
     document.body.append(box);

@@ -188,6 +188,7 @@ def test_a_loaded_games_log_is_its_own_history_with_no_line_from_before():
     # every action of the loaded game is in the log, the last one on top, its first breath at the bottom
     game = Game.from_json(json.dumps(json.loads(text)["game"]))
     events = [str(e) for events in game.history_events() for e in events]
-    assert list(reversed(played.log)) == [str(e) for e in game.opening_events] + events
+    in_time_order = [line for turn in reversed(played.log_turns()) for line in turn]
+    assert in_time_order == [str(e) for e in game.opening_events] + events
     assert table.last_events == []  # a load is not a move: nothing is animated or read out again
     assert table.last_roll == original.last_roll is not None  # the dice show its last roll, as the log does

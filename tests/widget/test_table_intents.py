@@ -596,19 +596,21 @@ def test_undo_takes_the_undone_actions_lines_out_of_the_log():
     t.apply(Stay())
     while t.bot_to_move:
         t.bot_step()
-    before = list(t.log)
+    before = t.log_turns()  # newest first: Ann's turn so far (her breath), then the bots' turns
+    assert len(before[0]) == 1 and before[0][0].startswith("Ann ")
     t.apply(Roll())
     t.apply(Stay())
     while t.bot_to_move:
         t.bot_step()
     assert len(t.log) > len(before) + 4
     t.undo()  # Ann's Stay and the bots' replies
-    assert re.fullmatch(r"Undo: took back \d+ actions; Ann to play", t.log[0])
-    rolled = t.log[1:len(t.log) - len(before)]  # Ann's roll, kept
-    assert rolled and all(line.startswith("Ann ") for line in rolled) and t.log[len(rolled) + 1:] == before
+    note, ann, *rest = t.log_turns()
+    assert len(note) == 1 and re.fullmatch(r"Undo: took back \d+ actions; Ann to play", note[0])
+    # Ann's turn: her breath, then her roll, kept, in the order they happened
+    assert ann[:1] == before[0] and len(ann) > 1 and all(line.startswith("Ann ") for line in ann)
+    assert "rolls" in ann[1] and rest == before[1:]
     t.undo()  # Ann's Roll: the first undo's own line goes with the lines it kept
-    assert t.log[0] == "Undo: took back 1 action; Ann to play"
-    assert t.log[1:] == before
+    assert t.log_turns() == [["Undo: took back 1 action; Ann to play"]] + before
     # the game is where the log says: the same roll again writes the same lines as before
     t.apply(Roll())
     again = list(t.log)
@@ -666,14 +668,15 @@ def test_an_undo_of_a_bots_turn_takes_back_the_whole_turn_and_its_lines():
     takes back the bot's last turn: the game and the log agree."""
     t = Table(players=[], bots={"Ada": "cautious", "Bo": "cautious"}, seed=6)
     t.bot_step()
-    after_first, log_first = t.game.to_json(), list(t.log)
+    after_first, log_first, turns_first = t.game.to_json(), list(t.log), t.log_turns()
     t.bot_step()
     assert len(t.game.history) >= 2
     t.undo()
     assert t.game.to_json() == after_first
     assert t.log[1:] == log_first and re.fullmatch(r"Undo: took back \d+ actions?; Bo to play", t.log[0])
     t.undo()
-    assert t.game.history == () and t.log[1:] == log_first[-len(t.log) + 1:]
+    # the game's start is all that is left of the first turn: Ada's breath (then the undo's note)
+    assert t.game.history == () and t.log_turns()[1:] == [turns_first[-1][:1]]
     assert not any(line.startswith("Ada (cautious bot)") for line in t.log)
 
 
