@@ -17,7 +17,7 @@ _LAZY = {
                                    "movement_pmf", "point_of_no_return", "one_more_chip", "dice_sum_pmf",
                                    "expected_movement", "StateBudgetExceeded", "p_reach",
                                    "wilson_interval")},
-    "Policy": ".bots", "PublicView": ".bots", "make_policy": ".bots",
+    "decision": ".simulation", "Policy": ".bots", "PublicView": ".bots", "make_policy": ".bots",
     "simulate": ".bots.simulate", "play_game": ".bots.simulate", "tournament": ".bots.tournament",
     "odds_map": ".panels", "turn_back_chart": ".panels", "divers_chart": ".panels", "dice_chart": ".panels",
     "no_return_chart": ".panels", "Figure": ".figure", "Panels": ".live_panels",

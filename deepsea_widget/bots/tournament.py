@@ -68,7 +68,8 @@ class BotResult:
 
 @dataclass
 class TournamentResult:
-    """Per-bot results; ``scores[bot]`` holds every score the bot made (for plots)."""
+    """Per-bot results; ``scores[bot]`` holds every score the bot made (for plots), and
+    ``block_wins[bot]`` its win share in each block (the independent units)."""
 
     players: int
     games: int
@@ -76,6 +77,15 @@ class TournamentResult:
     bots: list
     results: dict
     scores: dict
+    block_wins: dict | None = None
+
+    def paired_difference(self, a: str, b: str) -> tuple[float, tuple]:
+        """Bot ``a``'s win share minus bot ``b``'s, block by block (each block gives both the
+        same dice in every seat): the mean difference and its 95% interval."""
+        for bot in (a, b):
+            if bot not in self.bots:
+                raise ValueError(f"{bot!r}: not a bot of this tournament ({', '.join(self.bots)})")
+        return _mean_ci([x - y for x, y in zip(self.block_wins[a], self.block_wins[b])], -1.0, 1.0)
 
     @property
     def equal_share(self) -> float:
@@ -273,4 +283,4 @@ def _summarise(blocks, bots, players, seed) -> TournamentResult:
         mean, mean_ci = _mean_ci(block_scores[b], 0.0)
         results[b] = BotResult(b, len(scores[b]), win, win_ci, mean, mean_ci,
                                stranded[b] / dived[b] if dived[b] else 0.0, ratings[b])
-    return TournamentResult(players, n_games, seed, bots, results, scores)
+    return TournamentResult(players, n_games, seed, bots, results, scores, block_wins)

@@ -159,9 +159,10 @@ def estimate_home(game, n=10_000, policies=None, seed=None, *, method="auto") ->
     ``policies``: None (the cautious bot for every seat), one bot for all, or a
     list per seat of bot names ("cautious", "random") or `Policy` objects.
     ``method``: "auto" (batch when every seat's bot is vectorised, else
-    engine), "batch" or "engine". The batch simulator runs the cautious and
-    random bots (by name, or as exactly `CautiousPolicy`/`RandomPolicy`
-    objects) on trails of up to 61 spaces; anything else takes the engine.
+    engine), "batch" or "engine". The batch simulator runs the cautious,
+    random and odds bots (by name, or as exactly `CautiousPolicy`,
+    `RandomPolicy` or `OddsPolicy` objects) on trails of up to 61 spaces;
+    anything else takes the engine.
 
     A diver already back counts 1.0. A diver still in the sub that never left
     it (the dive ended before its first move, or the trail had no room) is
@@ -188,7 +189,7 @@ def estimate_home(game, n=10_000, policies=None, seed=None, *, method="auto") ->
     seat_policies = resolve_policies(policies, len(game.players))
     codes = batch_codes(seat_policies)
     if method == METHOD_BATCH and codes is None:
-        raise ValueError("method: 'batch' runs only the cautious and random bots; "
+        raise ValueError("method: 'batch' runs only the cautious, random and odds bots; "
                          f"got {', '.join(_policy_name(p) for p in seat_policies)}")
     if codes is not None and len(game.trail) > MAX_TRAIL:
         if method == METHOD_BATCH:
@@ -199,7 +200,8 @@ def estimate_home(game, n=10_000, policies=None, seed=None, *, method="auto") ->
 
     t0 = time.perf_counter()
     if use_batch:
-        result = simulate_batch(DiveState.from_game(game), codes, n, np.random.default_rng(seed))
+        result = simulate_batch(DiveState.from_game(game), codes, n, np.random.default_rng(seed),
+                                nerves=batch_nerves(game, seat_policies))
     else:
         result = simulate_engine(game, seat_policies, n, random.Random(None if seed is None else int(seed)))
     seconds = time.perf_counter() - t0
@@ -246,8 +248,9 @@ def batch_codes(seat_policies):
     Only the exact bots qualify (a subclass may change how they decide).
     """
     from ..bots import CautiousPolicy, RandomPolicy  # noqa: PLC0415
+    from ..bots.odds_bot import OddsPolicy  # noqa: PLC0415
 
-    exact = {CautiousPolicy: "cautious", RandomPolicy: "random"}
+    exact = {CautiousPolicy: "cautious", RandomPolicy: "random", OddsPolicy: "odds"}
     codes = []
     for spec in seat_policies:
         name = spec if isinstance(spec, str) else exact.get(type(spec))
@@ -255,6 +258,20 @@ def batch_codes(seat_policies):
             return None
         codes.append(POLICY_CODES[name])
     return codes
+
+
+def batch_nerves(game, seat_policies) -> list:
+    """Per seat, the P(home) an odds diver insists on in this game now (`OddsPolicy.nerve`: it
+    moves with the scores in the last dive); 0.0 for seats of other bots."""
+    from ..bots import PublicView, make_policy  # noqa: PLC0415
+    from ..bots.odds_bot import OddsPolicy  # noqa: PLC0415
+
+    view = PublicView(game)
+    out = []
+    for seat, spec in enumerate(seat_policies):
+        bot = make_policy(spec) if isinstance(spec, str) else spec
+        out.append(bot.nerve(view, seat) if type(bot) is OddsPolicy else 0.0)
+    return out
 
 
 def _policy_name(spec) -> str:

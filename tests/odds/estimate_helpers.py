@@ -79,8 +79,9 @@ def forced_prefix(players, seed, stop, bots=("cautious",)):
     return out
 
 
-def engine_rollouts(position: Position, policies, n: int, seed=0) -> Rollouts:
-    """The engine's own simulation of the rest of the dive, ``n`` times."""
+def engine_rollouts(position: Position, policies, n: int, seed=0, dice=None) -> Rollouts:
+    """The engine's own simulation of the rest of the dive, ``n`` times (``dice``: an
+    ``(n, rolls, 2)`` array of faces that rollout i rolls in order, instead of its own)."""
     D = len(position.game(0).players)
     bots = [make_policy(p) for p in policies]
     home = np.zeros((n, D), bool)
@@ -93,6 +94,7 @@ def engine_rollouts(position: Position, policies, n: int, seed=0) -> Rollouts:
         g = position.game(seed=f"{seed}/{i}")
         dive = g.dive
         rng = random.Random(f"{seed}/{i}/bots")
+        rolls_made = 0
         view = PublicView(g)
         turns = 0
         while True:
@@ -100,6 +102,9 @@ def engine_rollouts(position: Position, policies, n: int, seed=0) -> Rollouts:
             seat = g.current_player
             action = bots[seat].choose(view, rng)
             assert action in g.legal_actions()
+            if dice is not None and type(action) is Roll:
+                action = Roll(tuple(int(f) for f in dice[i, rolls_made]))
+                rolls_made += 1
             before_air = g.air
             pos = [d.position for d in g.divers]
             car = [len(d.carried) for d in g.divers]
@@ -151,6 +156,19 @@ def engine_rollouts(position: Position, policies, n: int, seed=0) -> Rollouts:
     return Rollouts(home, air_out, turns_out, pos_out, car_out, seen)
 
 
+def _z_exact(k: int, n: int, p: float) -> float:
+    """|z| equivalent of the two-sided exact binomial test of ``k`` in ``n`` at rate ``p``."""
+    from statistics import NormalDist
+
+    if p <= 0 or p >= 1:
+        return 0.0 if k == (0 if p <= 0 else n) else math.inf
+    pmf = [math.comb(n, i) * p ** i * (1 - p) ** (n - i) if i <= 200 or i >= n - 200 else 0.0
+           for i in range(n + 1)]
+    here = pmf[k]
+    two_sided = min(1.0, sum(q for q in pmf if q <= here * (1 + 1e-9)))
+    return NormalDist().inv_cdf(1 - two_sided / 2) if two_sided > 0 else math.inf
+
+
 def _z_mean(a, b):
     """Two-sample z of the means, with the variance of both samples pooled (as under the
     hypothesis of one distribution: a rare value seen in one sample only does not make the
@@ -166,10 +184,16 @@ def _z_mean(a, b):
 
 
 def _z_prop(x, y):
-    """Two-sample z of proportions (booleans), pooled standard error."""
+    """Two-sample z of proportions (booleans), pooled standard error. Where the smaller sample
+    expects fewer than MIN_COUNT rollouts on the rarer side, counts are Poisson, not normal:
+    then the z is the normal quantile of the exact two-sided binomial p-value of the smaller
+    sample's count, with the larger sample's proportion taken as known."""
     x = np.asarray(x, bool)
     y = np.asarray(y, bool)
     pooled = (x.sum() + y.sum()) / (len(x) + len(y))
+    small, large = (x, y) if len(x) <= len(y) else (y, x)
+    if 0 < pooled < 1 and min(pooled, 1 - pooled) * len(small) < MIN_COUNT:
+        return _z_exact(int(small.sum()), len(small), float(large.mean())) * (1 if x.mean() >= y.mean() else -1)
     se = math.sqrt(pooled * (1 - pooled) * (1 / len(x) + 1 / len(y)))
     diff = x.mean() - y.mean()
     if se == 0.0:

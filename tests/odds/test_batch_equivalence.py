@@ -18,6 +18,7 @@ import pytest
 from estimate_helpers import Position, assert_same_distribution, engine_rollouts, forced_prefix
 
 from deepsea_widget.odds.batch_sim import POLICY_CODES, DiveState, simulate_batch
+from deepsea_widget.odds.estimate import batch_nerves
 from deepsea_widget.rules import Roll
 
 SCALE = float(os.environ.get("DEEPSEA_EQUIV_SCALE", "1"))
@@ -77,6 +78,9 @@ RUNS = {
     "random": (["random"], 1500, list(POSITIONS)),
     "mixed": (["cautious", "random", "random"], 1500,
               ["new 4-diver dive", "deeper and returning, stacks", "crowd of 5: jumping", "6 divers mid-dive"]),
+    "odds mixed": (["odds", "random", "cautious"], 1000,
+                     ["new 4-diver dive", "deeper and returning, stacks", "crowd of 5: jumping", "6 divers mid-dive",
+                      "dive 2 of a real game"]),
 }
 CASES = [(run, name) for run, (_, _, names) in RUNS.items() for name in names]
 
@@ -98,7 +102,8 @@ def _both(run, name):
         n_ref = int(RUNS[run][1] * SCALE)
         ref = engine_rollouts(position, policies, n_ref, seed=f"{run}/{name}")
         batch = simulate_batch(DiveState.from_game(game), [POLICY_CODES[p] for p in policies], BATCH_N,
-                               np.random.default_rng(zlib.crc32(f"{run}/{name}".encode())))
+                               np.random.default_rng(zlib.crc32(f"{run}/{name}".encode())),
+                               nerves=batch_nerves(game, policies))
         _cache[key] = (batch, ref)
     return _cache[key]
 
@@ -118,6 +123,27 @@ def test_the_positions_exercise_every_rule():
     for feature in ("jump", "far end", "cannot move", "all stuck", "air out", "air out end", "other end",
                     "turn back", "pick up", "drop", "reached sub", "never left"):
         assert seen.get(feature, 0) >= 20, (feature, seen)
+
+
+@pytest.mark.parametrize("bots", [["odds"], ["cautious"], ["odds", "cautious"]])
+@pytest.mark.parametrize("name", list(POSITIONS))
+def test_deterministic_bots_match_the_engine_roll_by_roll(name, bots):
+    """Given the same dice, the batch simulator and the engine play every rollout alike: who
+    gets home, where each diver ends and what it carries (the odds and cautious bots decide
+    without chance, so each rollout is the same dive in both)."""
+    position = POSITIONS[name]
+    game = position.game(0)
+    players = len(game.players)
+    policies = [bots[s % len(bots)] for s in range(players)]
+    n, rolls = 300, 120
+    faces = np.random.default_rng(zlib.crc32(name.encode())).integers(1, 4, size=(n, rolls, 2))
+    batch = simulate_batch(DiveState.from_game(game), [POLICY_CODES[p] for p in policies], n,
+                           np.random.default_rng(0), nerves=batch_nerves(game, policies), dice=faces.sum(axis=2))
+    engine = engine_rollouts(position, policies, n, seed=name, dice=faces)
+    assert np.array_equal(batch.home, engine.home)
+    assert np.array_equal(batch.positions, engine.positions)
+    assert np.array_equal(batch.carried, engine.carried)
+    assert np.array_equal(batch.air, engine.air)
 
 
 @pytest.mark.parametrize("name", ["new 4-diver dive", "crowd of 5: jumping", "stuck divers", "never left the sub"])
