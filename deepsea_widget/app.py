@@ -29,17 +29,18 @@ class App(ipywidgets.VBox):
 
     _closed = False  # (a class default: a half-built app that ipywidgets closes has it too)
 
-    def __init__(self, table: Table, panels: bool = True):
+    def __init__(self, table: Table, panels: bool = True, odds_policy: str = "odds"):
         if not isinstance(panels, bool):
             raise ValueError(f"panels: must be True or False, got {panels!r}")
-        self.board = Board(table=table)
+        self.board = Board(table=table, odds_policy=odds_policy)
         self.panels = None
         children = [self.board]
         if panels:
             from .live_panels import Panels
 
             self.panels = Panels(get_game=lambda: self.board.table.game,
-                                 get_odds=lambda: self.board.view.get("badges"))
+                                 get_odds=lambda: self.board.view.get("badges"),
+                                 get_choices=lambda: self.board.view.get("choices"), odds_policy=odds_policy)
             # clicks and bot steps from the front end: redraw once the board has painted
             # them (plotly.js's redraw of four figures takes a browser tens of ms: sent
             # with the board's state, it would often hold back the board's frame)
@@ -151,7 +152,7 @@ class App(ipywidgets.VBox):
         return path
 
 
-def play(players=None, bots=None, seed=None, load=None, panels=True) -> App:
+def play(players=None, bots=None, seed=None, load=None, panels=True, odds_policy="odds") -> App:
     """Show a game in the notebook: people and bots at one table.
 
     ``play()`` is one person ("Player") against two cautious bots;
@@ -173,8 +174,8 @@ def play(players=None, bots=None, seed=None, load=None, panels=True) -> App:
             # one short traceback in a notebook: the play(load=...) line and this one (the
             # failed check stays reachable as the error's __context__, not shown)
             raise exc.with_traceback(None) from None
-        return App(table, panels=panels)
-    return App(Table(players=players, bots=bots, seed=seed), panels=panels)
+        return App(table, panels=panels, odds_policy=odds_policy)
+    return App(Table(players=players, bots=bots, seed=seed), panels=panels, odds_policy=odds_policy)
 
 
 def _path(name: str, value) -> pathlib.Path:

@@ -23,14 +23,29 @@ def position_seed(game) -> int:
     return zlib.crc32(json.dumps(game.public_view(), sort_keys=True, default=str).encode())
 
 
-def badges(game, seed=None) -> list:
+def badges(game, seed=None, policy: str = "odds") -> list:
     """Per seat: None (in the sub, not dived yet) or `seat_odds`' dict {"p", "se", "method"}
     ("exact", "estimate" or "back"); an exact one also has "why" ("heading back" or "last
     turn"), an estimate "low"/"high" (its 95% Wilson interval), "n" (rollouts) and "why"
-    ("deeper" or "too big"). The Monte Carlo is seeded by `position_seed` unless ``seed`` is given."""
+    ("deeper" or "too big"); each has what the board shows: "shown", "label" and "question".
+    Everyone plays on as ``policy`` in the simulation, which is seeded by `position_seed`
+    unless ``seed`` is given."""
     from .odds.game_odds import seat_odds  # numpy: loaded on first use
+    from .simulation.questions import with_words
 
-    return seat_odds(game, seed=position_seed(game) if seed is None else seed)
+    odds = seat_odds(game, seed=position_seed(game) if seed is None else seed, policy=policy)
+    return with_words([d.name for d in game.divers], odds, policy)
+
+
+def choices(game, seed=None, policy: str = "odds") -> dict | None:
+    """The options of the diver to move (`simulation.decision`), for its card and the choices
+    panel: {"seat", "options"}; None once the game is over."""
+    from .simulation import decision
+
+    if game.is_over:
+        return None
+    return {"seat": game.current_player,
+            "options": decision(game, policy=policy, seed=position_seed(game) if seed is None else seed)}
 
 
 def forecast_air(game):
@@ -77,8 +92,9 @@ def final_scores(over) -> str:
     return "Final scores: " + ", ".join(f"{over.names[s]} {over.scores[s]}" for s in seats)
 
 
-def board_view(table, odds=None) -> dict:
-    """The board's view; ``odds`` are the badges to show (computed here when None)."""
+def board_view(table, odds=None, options=None, policy: str = "odds") -> dict:
+    """The board's view; ``odds`` are the badges to show (computed here when None), ``options``
+    the mover's choices (`choices`; None: not worked out yet)."""
     game = table.game
     view = game.public_view()
     view.update({
@@ -92,7 +108,9 @@ def board_view(table, odds=None) -> dict:
         "events": table.last_events,
         "last_roll": table.last_roll,
         "notes": table.last_notes,
-        "badges": badges(game) if odds is None else odds,
+        "badges": badges(game, policy=policy) if odds is None else odds,
+        "choices": options,
+        "odds_policy": policy,
         "forecast_air": forecast_air(game),
         "summary": table.summary,
         "reasons": reasons(game),

@@ -16,22 +16,26 @@ from typing import Any, Callable
 import ipywidgets
 
 from .figure import Figure
-from .panels import (PANEL_WIDTH, dice_figure, divers_figure, divers_odds, map_panel, situation, turn_back_panel,
-                     whose_turn)
+from .panels import PANEL_WIDTH, choices_figure, dice_figure, divers_figure, divers_odds, map_panel, situation, whose_turn
+from .simulation import DEFAULT_POLICY, check_policy, decision
 
 
 class Panels(ipywidgets.GridBox):
-    """The home-odds map, turn back now or later, every diver, dice and movement.
+    """The home-odds map, the mover's choices, every diver, dice and movement.
 
     ``Panels(game)`` follows a fixed game (call `refresh` after changing it);
-    ``Panels(get_game=..., get_odds=...)`` reads the game (and optionally the
-    per-diver odds, e.g. the board's badges) from callables on each redraw.
-    ``panels.odds_map`` (and ``turn_back``, ``divers``, ``dice``) is a panel's `Figure`;
-    ``panels.items_choice`` picks the map's what-if (-1 drop one, 0 as carried, 1 pick up one).
+    ``Panels(get_game=..., get_odds=..., get_choices=...)`` reads the game (and optionally
+    the per-diver odds and the mover's choices, e.g. the board's) from callables on each
+    redraw. ``panels.odds_map`` (and ``turn_back``, ``divers``, ``dice``) is a panel's
+    `Figure`; ``panels.items_choice`` picks the map's what-if (-1 drop one, 0 as carried,
+    1 pick up one). ``odds_policy``: how everyone plays on in the simulated odds.
     """
 
     def __init__(self, game: Any = None, *, get_game: Callable[[], Any] | None = None,
-                 get_odds: Callable[[], Any] | None = None, **kwargs):
+                 get_odds: Callable[[], Any] | None = None, get_choices: Callable[[], Any] | None = None,
+                 odds_policy: str = DEFAULT_POLICY, **kwargs):
+        self.odds_policy = check_policy(odds_policy)
+        self._get_choices = get_choices
         if get_game is None:
             if game is None:
                 raise ValueError("Panels: pass a game or get_game")
@@ -72,12 +76,19 @@ class Panels(ipywidgets.GridBox):
         """The four panels' figure descriptions for the game as it is now."""
         game = self._get_game()
         sit = situation(game)
+        policy = self.odds_policy
         odds = self._get_odds() if self._get_odds is not None else None
         if odds is None or len(odds) != len(game.divers):
-            odds = divers_odds(game)
+            odds = divers_odds(game, policy=policy)
+        given = self._get_choices() if self._get_choices is not None else None
+        if given is not None and given.get("seat") == game.current_player:
+            options = given["options"]
+        else:
+            options = decision(game, policy=policy)
         names = [d.name for d in game.divers]
-        return [map_panel(sit, self.items_choice.value), turn_back_panel(sit),
-                divers_figure(names, odds, over=game.is_over, turn=whose_turn(game)),
+        return [map_panel(sit, self.items_choice.value),
+                choices_figure(None if sit is None else sit.name, options, policy),
+                divers_figure(names, odds, over=game.is_over, turn=whose_turn(game), policy=policy),
                 dice_figure(None if sit is None else sit.chips, None if sit is None else sit.name)]
 
     def _show_choice(self) -> None:

@@ -15,7 +15,8 @@ from typing import Any, Callable
 import anywidget
 import traitlets
 
-from .board_view import badges, board_view
+from .board_view import badges, board_view, choices
+from .simulation.questions import DEFAULT_POLICY, check_policy
 from .table import Table
 
 _STATIC = pathlib.Path(__file__).parent / "static"
@@ -41,7 +42,8 @@ class Board(anywidget.AnyWidget):
 
     ``Board(game)`` shows a game (no bots); ``Board(table=Table(...))`` a table
     of people and bots. After changing ``board.game`` from Python, call
-    `refresh` (the app's ``apply`` does it for you).
+    `refresh` (the app's ``apply`` does it for you). ``odds_policy`` ("odds" or
+    "cautious") is how everyone is assumed to play on in the odds the board shows.
     """
 
     _esm = _ESM
@@ -53,7 +55,9 @@ class Board(anywidget.AnyWidget):
     # Traits that only Python sets: changes to them from the front end are ignored.
     _READ_ONLY = frozenset({"view"})
 
-    def __init__(self, game: Any = None, table: Table | None = None, **kwargs: Any) -> None:
+    def __init__(self, game: Any = None, table: Table | None = None, odds_policy: str = DEFAULT_POLICY,
+                 **kwargs: Any) -> None:
+        self.odds_policy = check_policy(odds_policy)
         if table is None:
             table = Table(game=game) if game is not None else Table()
         elif not isinstance(table, Table):
@@ -83,13 +87,16 @@ class Board(anywidget.AnyWidget):
     def refresh(self) -> None:
         """Show the table's current state (call after changing the game from Python)."""
         # Two steps, so a click shows at once: first the new state with the last
-        # odds badges, then (after the Monte Carlo, when one is needed) the new
-        # badges. A new dict every time, so traitlets sees a change and syncs it.
-        n = len(self.table.game.players)
+        # odds badges (and the mover's choices not yet worked out), then, after the
+        # Monte Carlo, the new badges and choices. A new dict every time, so
+        # traitlets sees a change and syncs it.
+        game, policy = self.table.game, self.odds_policy
+        n = len(game.players)
         last = self.view.get("badges") if self.view else None
         if last is not None and len(last) == n:
-            self.view = board_view(self.table, odds=last)
-        self.view = board_view(self.table, odds=badges(self.table.game))
+            self.view = board_view(self.table, odds=last, policy=policy)
+        self.view = board_view(self.table, odds=badges(game, policy=policy), options=choices(game, policy=policy),
+                               policy=policy)
         for callback in self._listeners:
             callback()
 

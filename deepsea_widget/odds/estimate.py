@@ -306,8 +306,11 @@ def simulate_engine(game, seat_policies, n: int, rng: random.Random) -> BatchRes
         raise ValueError("game: the game is over, there is no dive left to simulate")
     bots = [make_policy(p) for p in seat_policies]
     D = len(game.players)
+    from ..rules.chips import levels_value  # noqa: PLC0415
+
     res = BatchResult(home=np.zeros((n, D), bool), air=np.zeros(n, np.int64), turns=np.zeros(n, np.int64),
-                      positions=np.zeros((n, D), np.int64), carried=np.zeros((n, D), np.int64))
+                      positions=np.zeros((n, D), np.int64), carried=np.zeros((n, D), np.int64),
+                      held=np.zeros((n, D), float))
     dive = game.dive
     faces = (1, 2, 3)
     for i in range(n):
@@ -322,6 +325,7 @@ def simulate_engine(game, seat_policies, n: int, rng: random.Random) -> BatchRes
             air = g.air
             pos = [d.position for d in g.divers]
             car = [len(d.carried) for d in g.divers]
+            held = [sum(it.expected_value for it in d.carried) for d in g.divers]
             events = g.apply(action)
             ended = None
             for e in events:
@@ -336,14 +340,16 @@ def simulate_engine(game, seat_policies, n: int, rng: random.Random) -> BatchRes
                     pos[e.seat] = e.end
                 elif kind is ev.PickedUp:
                     car[e.seat] += 1
+                    held[e.seat] += levels_value(e.levels)
                 elif kind is ev.Dropped:
                     car[e.seat] -= 1
+                    held[e.seat] -= levels_value(e.levels)
             if ended is not None:
                 assert ended.dive == dive
                 stranded = set(ended.stranded)
                 res.home[i] = [s not in stranded for s in range(D)]
                 res.air[i], res.turns[i] = air, turns
-                res.positions[i], res.carried[i] = pos, car
+                res.positions[i], res.carried[i], res.held[i] = pos, car, held
                 break
         else:
             raise RuntimeError(f"engine rollout {i} did not end the dive within {_MAX_ACTIONS} actions")

@@ -3,7 +3,7 @@
 Exact (`p_home_all`, the chain with skipping) applies when every diver still in
 the water is heading back; the items are held fixed. Otherwise, or when the
 exact chain would need more than ``max_states`` states, the rest of the dive is
-simulated with cautious bots (`estimate_home`) and the answer carries its
+simulated with a named policy's bots (`estimate_home`; the odds bot by default) and the answer carries its
 95% interval (Wilson), the rollouts behind it and why it was simulated. The
 board's badges and the panels both use this.
 """
@@ -99,7 +99,7 @@ def sure_home(game, seat: int) -> bool:
     return False
 
 
-def seat_odds(game, n: int = ROLLOUTS, seed: int = 0, max_states: int | None = None) -> list:
+def seat_odds(game, n: int = ROLLOUTS, seed: int = 0, max_states: int | None = None, policy: str = "odds") -> list:
     """Per seat: None (in the sub, not diving yet) or {"p", "se", "method"}.
 
     ``method`` is "back" (in the sub this dive), "exact" or "estimate". Exact
@@ -112,7 +112,8 @@ def seat_odds(game, n: int = ROLLOUTS, seed: int = 0, max_states: int | None = N
     still go deeper; "too big": the exact chain is over ``max_states``, by
     default `exact_budget` of the divers in the water). A finished game gives
     all None. A trail longer than 61 spaces is simulated with at most
-    `ENGINE_ROLLOUTS` rollouts (on the engine: the batch simulator stops there).
+    `ENGINE_ROLLOUTS` rollouts (on the engine: the batch simulator stops there). ``policy``: the
+    bot every seat plays in the simulation ("odds" or "cautious").
     """
     divers = game.divers
     if game.is_over:
@@ -142,7 +143,7 @@ def seat_odds(game, n: int = ROLLOUTS, seed: int = 0, max_states: int | None = N
 
     if len(game.trail) > MAX_TRAIL:
         n = min(n, ENGINE_ROLLOUTS)
-    est = estimate_home(game, n=n, seed=seed)
+    est = estimate_home(game, n=n, seed=seed, policies=policy)
     out = []
     for s, d in enumerate(divers):
         if d.back:

@@ -160,6 +160,6 @@ _SAID_ONCE = 6  # words from which a sentence is not said again (a short one may
 def _words(markup: str) -> str:
     """plotly's pseudo-HTML as plain text: a line break is a space, <sup> a note in brackets,
     other tags go, entities become their characters ("&lt;" is "<")."""
-    text = markup.replace("<sup>", " (").replace("</sup>", ")")
+    text = markup.replace("</sup><br><sup>", " ").replace("<sup>", " (").replace("</sup>", ")")
     text = re.sub(r"<[^>]*>", " ", text)  # (<br> and the rest; a name's "<" is "&lt;" here)
     return " ".join(html.unescape(text).split())

@@ -14,16 +14,20 @@ from ..odds._checks import as_int
 from ..odds.game_odds import (EXACT_HEADING_BACK, EXACT_LAST_TURN, EXACT_SURE, ROLLOUTS, SIMULATED_DEEPER,
                               SIMULATED_TOO_BIG, seat_odds)
 from ..rules import Game
+from ..simulation.questions import DEFAULT_POLICY, POLICY_NAMES, check_policy, with_words
 from ._common import AXIS, BAR, BAR_ALT, PANEL_WIDTH, THEME, estimate_pct, fmt_pct, plain_text
 from ._layout import CHAR_EM, label_lines, merged, title_layout, with_note
 
 
-def divers_odds(game, n: int = ROLLOUTS, seed: int = 0) -> list:
+def divers_odds(game, n: int = ROLLOUTS, seed: int = 0, policy: str = DEFAULT_POLICY) -> list:
     """Per seat: None (in the sub, not diving yet) or `seat_odds`' dict: {"p", "se", "method"}
     ("exact", "estimate", "back"); an exact one also has "why" ("heading back" or "last turn"), an
-    estimate "low", "high" (95%), "n" and "why" ("deeper" or "too big")."""
+    estimate "low", "high" (95%), "n" and "why" ("deeper" or "too big"); each also has what every
+    view shows: "shown", "label" and "question" (`simulation.questions`). ``policy``: how
+    everyone plays on in the simulation ("odds" or "cautious")."""
     _check_game(game)
-    return seat_odds(game, n=n, seed=seed)
+    check_policy(policy)
+    return with_words([d.name for d in game.divers], seat_odds(game, n=n, seed=seed, policy=policy), policy)
 
 
 def _check_game(game) -> None:
@@ -32,7 +36,7 @@ def _check_game(game) -> None:
 
 
 _METHODS = ("back", "exact", "estimate")
-_KEYS = {"p", "se", "method", "low", "high", "n", "why"}
+_KEYS = {"p", "se", "method", "low", "high", "n", "why", "shown", "label", "question"}
 
 
 def _check_odds(odds, divers: int) -> list:
@@ -118,8 +122,10 @@ def _rows(names, odds, over=False, turn=None):
     The diver whose turn it is (seat ``turn``) is named so in its hover text."""
     x, y, up, down, label, text, colours = [], [], [], [], [], [], []
     for seat, (name, o) in enumerate(zip(map(plain_text, names), odds)):
+        turn_mark = ""
         if seat == turn:
             name = f"{name} (whose turn it is)"
+            turn_mark = f"{name}. "
         x.append(seat)  # (the axis shows the names: `_name_ticks`)
         if o is None:
             y.append(0.0)  # no bar (and no error bar): its label says why
@@ -140,8 +146,10 @@ def _rows(names, odds, over=False, turn=None):
             y.append(o["p"])
             up.append(0.0)
             down.append(0.0)
-            label.append(fmt_pct(o["p"]))
-            text.append(f"{name}: P(home) {fmt_pct(o['p'], 1)}, exact: "
+            label.append(o.get("shown", fmt_pct(o["p"])))
+            text.append(f"{turn_mark}{plain_text(o['question'])} Answer: {o['shown']}, exact "
+                        f"({_WHY_EXACT[o.get('why', EXACT_HEADING_BACK)]})"
+                        if "question" in o else f"{name}: P(home) {fmt_pct(o['p'], 1)}, exact: "
                         + _WHY_EXACT[o.get("why", EXACT_HEADING_BACK)])
             colours.append(BAR)
         else:
@@ -149,26 +157,30 @@ def _rows(names, odds, over=False, turn=None):
             y.append(p)
             up.append(high - p)
             down.append(p - low)
-            label.append(_approx(estimate_pct(p, 0, low, high), "≈"))
+            label.append(o.get("shown", _approx(estimate_pct(p, 0, low, high), "≈")))
             why = _WHY.get(o.get("why"), _WHY[SIMULATED_DEEPER])
             shown = _approx(estimate_pct(p, 1, low, high), "about ")
-            text.append(f"{name}: P(home) {shown}, 95% interval {fmt_pct(low, 1)} to {fmt_pct(high, 1)} (Wilson). "
-                        f"Monte Carlo: {o.get('n', ROLLOUTS):,} simulated dives with every diver playing like the "
-                        f"cautious bot, because {why}")
+            if "question" in o:
+                text.append(f"{turn_mark}{plain_text(o['question'])} Answer: {o['shown']}, 95% interval "
+                            f"{fmt_pct(low, 1)} to {fmt_pct(high, 1)} (Wilson); simulated because {why}")
+            else:
+                text.append(f"{name}: P(home) {shown}, 95% interval {fmt_pct(low, 1)} to {fmt_pct(high, 1)} "
+                            f"(Wilson). Monte Carlo: {o.get('n', ROLLOUTS):,} simulated dives, because {why}")
             colours.append(BAR)
     return x, y, up, down, label, text, colours
 
 
-def _title(odds, over=False) -> str:
+def _title(odds, over=False, policy=DEFAULT_POLICY) -> str:
     if over:
         return with_note("Every diver: P(home)", "the game is over: no more dives")
     methods = {o["method"] for o in odds if o is not None}
     if not methods:
         return with_note("Every diver: P(home)", "nobody has dived yet")
     if "estimate" not in methods:
-        return with_note("Every diver: P(home)", "exact, with skipping")
+        return with_note("Every diver: P(home)", "others move: all head home as they are; exact, with skipping")
     n = max(o.get("n", ROLLOUTS) for o in odds if o is not None and o["method"] == "estimate")
-    return with_note("Every diver: P(home)", f"Monte Carlo, {n:,} dives; error bars: 95% intervals")
+    return with_note("Every diver: P(home)", f"others move: all play on like {POLICY_NAMES[policy]}; "
+                                             f"{n:,} simulated dives, error bars: 95% intervals")
 
 
 TICK_SIZE = 11  # px, the names under the bars
@@ -187,16 +199,18 @@ def _name_ticks(names, turn=None) -> dict:
                 ticktext=labels, automargin=True)
 
 
-def divers_figure(names, odds, over: bool = False, turn: int | None = None) -> dict:
+def divers_figure(names, odds, over: bool = False, turn: int | None = None, policy: str = DEFAULT_POLICY) -> dict:
     """The every-diver panel as a figure description: a bar of P(home) per diver (``odds``:
-    `divers_odds`' form), the diver whose turn it is (seat ``turn``) named in bold."""
+    `divers_odds`' form), the diver whose turn it is (seat ``turn``) named in bold; each bar
+    carries its question (``customdata``) where ``odds`` has one."""
     x, y, up, down, label, text, colours = _rows(names, odds, over, turn)
     bar = dict(type="bar", x=x, y=y, marker=dict(color=colours), hovertext=text,
+               customdata=[o.get("question", "") if o else "" for o in odds],
                hovertemplate="%{hovertext}<extra></extra>",
                error_y=dict(type="data", symmetric=False, array=up, arrayminus=down, visible=True,
                             color="rgb(128,128,128)", thickness=2),
                text=label, texttemplate="%{text}", textposition="outside", cliponaxis=False, name="P(home)")
-    layout = merged(THEME, dict(showlegend=False), title_layout(_title(odds, over)), dict(
+    layout = merged(THEME, dict(showlegend=False), title_layout(_title(odds, over, policy)), dict(
         xaxis=dict(**AXIS, **_name_ticks(names, turn)), yaxis=dict(range=[0, 1.15], tickformat=".0%", **AXIS)))
     return dict(data=[bar], layout=layout)
 

@@ -11,6 +11,7 @@ count at their level's mean value.
 from __future__ import annotations
 
 import math
+import random
 from dataclasses import dataclass
 
 import numpy as np
@@ -18,22 +19,13 @@ import numpy as np
 from ..odds.all_divers import p_home_all
 from ..odds.batch_sim import MAX_TRAIL, DiveState, simulate_batch
 from ..odds.errors import StateBudgetExceeded
-from ..odds.estimate import batch_codes, batch_nerves, wilson_interval
-from ..odds.game_odds import exact_budget, exact_inputs
+from ..odds.estimate import batch_codes, batch_nerves, simulate_engine, wilson_interval
+from ..odds.game_odds import ENGINE_ROLLOUTS, exact_budget, exact_inputs
 from ..rules import Drop, Game, PickUp, Roll, Stay, TurnBack
 from ..rules import events as ev
 from ..rules.actions import DIE_FACES
+from .questions import DEFAULT_POLICY, EXACT_ASSUMES, HOME, POLICIES, chance_text, points_text
 
-# The policies the others (and the mover, after this turn) may be assumed to play, in words.
-POLICIES = {
-    "odds": "the odds bot (it dives on while its chance of getting home stays high, takes an item when that "
-            "adds points on average, and on the way home drops its cheapest one when that does)",
-    "cautious": "the cautious bot (it takes at most two items and turns back when the air left is at most "
-                "twice its space)",
-}
-DEFAULT_POLICY = "odds"
-# What an exact number assumes instead (the chain with skipping: nobody's load changes again).
-EXACT_ASSUMES = "every diver heads home with what it carries (no more pick-ups or drops)"
 ROLLOUTS = 3996  # nine equal shares, one per roll (about 0.8 points of standard error)
 _ROLLS = [(a, b) for a in DIE_FACES for b in DIE_FACES]  # the nine equally likely rolls
 
@@ -65,7 +57,8 @@ def decision(game, policy: str = DEFAULT_POLICY, n: int = ROLLOUTS, seed: int = 
     submarine when the dive ends), ``points`` (expected points banked this dive: the items it
     carries home, each chip at its level's mean), ``method`` ("exact", or "estimate" with
     ``se``, ``low`` and ``high``, a 95% interval for ``p_home``, and ``points_se``) and
-    ``question``: the plain sentence the numbers answer. ``policy`` (a key of `POLICIES`)
+    ``question``: the plain sentence the numbers answer; ``shown`` and ``points_shown`` are the
+    numbers as every view shows them. ``policy`` (a key of `POLICIES`)
     is how everyone plays after this turn's choice; ``n`` and ``seed`` set the simulation.
     A finished game has no options.
     """
@@ -81,7 +74,9 @@ def decision(game, policy: str = DEFAULT_POLICY, n: int = ROLLOUTS, seed: int = 
     for plan in _plans(game):
         result = _evaluate(game, plan, policy, n - n % 9, seed)
         result.update(option=plan.option,
-                      question=_question(game, plan, policy, result["method"], result.get("n", 0)))
+                      question=_question(game, plan, policy, result["method"], result.get("n", 0)),
+                      shown=chance_text(result["p_home"], result["method"], result.get("low"), result.get("high")),
+                      points_shown=("≈" if result["method"] == "estimate" else "") + points_text(result["points"]))
         out.append(result)
     return out
 
@@ -128,8 +123,7 @@ def _evaluate(game, plan: _Plan, policy: str, n: int, seed: int) -> dict:
         p = math.fsum(weight * o[1] for o in outcomes)
         points = math.fsum(weight * o[1] * o[2] for o in outcomes)
         return {"p_home": min(1.0, p), "points": points, "method": "exact"}
-    rows = n // len(outcomes)
-    sim_home, sim_points = _simulate(sims, seat, policy, rows, seed)
+    sim_home, sim_points, rows = _simulate(sims, seat, policy, n // len(outcomes), seed)
     homes, points, i = [], [], 0
     for kind, *rest in outcomes:
         if kind == "sim":
@@ -210,15 +204,23 @@ def _simulate(games, seat: int, policy: str, rows: int, seed: int):
     groups: dict = {}
     for i, g in enumerate(games):
         groups.setdefault((g.current_player, g.phase), []).append(i)
+    long_trail = len(games[0].trail) > MAX_TRAIL  # (the batch simulator stops there: the engine plays)
+    if long_trail:
+        rows = max(1, ENGINE_ROLLOUTS // len(games))
     for key, members in groups.items():
-        starts = [(DiveState.from_game(games[i]), rows) for i in members]
-        result = simulate_batch(starts, codes, rows * len(members), np.random.default_rng([seed, key[0], key[1] == "roll"]),
-                                nerves=nerves)
+        if long_trail:
+            parts = [simulate_engine(games[i], policies, rows, random.Random(f"{seed}/{i}")) for i in members]
+            result = type(parts[0])(**{f: np.concatenate([getattr(r, f) for r in parts])
+                                       for f in ("home", "air", "turns", "positions", "carried", "held")})
+        else:
+            starts = [(DiveState.from_game(games[i]), rows) for i in members]
+            result = simulate_batch(starts, codes, rows * len(members),
+                                    np.random.default_rng([seed, key[0], key[1] == "roll"]), nerves=nerves)
         home = result.home[:, seat].astype(float)
         pts = home * result.held[:, seat]
         for j, i in enumerate(members):
             homes[i], points[i] = home[j * rows:(j + 1) * rows], pts[j * rows:(j + 1) * rows]
-    return homes, points
+    return homes, points, rows
 
 
 def _question(game, plan: _Plan, policy: str, method: str, n: int = 0) -> str:
@@ -227,5 +229,5 @@ def _question(game, plan: _Plan, policy: str, method: str, n: int = 0) -> str:
         then, how = EXACT_ASSUMES, ""
     else:
         then, how = f"everyone plays like {POLICIES[policy]}", f" (estimated from {n:,} simulated dives)"
-    return (f"If {name} {plan.words}, and after that {then}: {name}'s chance of being back in the "
-            f"submarine when this dive ends, and the points {name} banks on average{how}.")
+    return (f"If {name} {plan.words}, and after that {then}: {name}'s {HOME}, and the points {name} "
+            f"banks on average{how}.")

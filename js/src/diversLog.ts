@@ -64,16 +64,58 @@ export function drawDivers(divers: HTMLElement, view: TableView): void {
           { class: "dsw-diver-score" },
           `Banked ${plural(d.banked.length, "item")}${chipCount(d.banked) !== d.banked.length ? ` (${plural(chipCount(d.banked), "chip")})` : ""} · Score ${d.score}`,
         ),
-        badge
-          ? v(
-              "div",
-              { class: `dsw-badge${badge.estimate ? " dsw-estimate" : ""}`, title: badge.title, "data-p": view.badges?.[seat]?.p ?? "" },
-              badge.text,
-              badge.estimate ? v("span", { class: "dsw-est-label" }, " estimate") : null,
-            )
-          : null,
+        badge ? badgeNode(view, seat, badge) : null,
+        current ? choicesNode(view, seat) : null,
       );
     }),
+  );
+}
+
+type BadgeShown = NonNullable<ReturnType<typeof badgeText>>;
+
+/** A diver's P(home) with what it assumes: the number as Python made it (`shown`), its
+ * question in `data-question` and as the tooltip, and a few words on it below. */
+function badgeNode(view: TableView, seat: number, badge: BadgeShown): VNode {
+  const b = view.badges?.[seat];
+  const question = b?.question;
+  return v(
+    "div",
+    {
+      class: `dsw-badge dsw-number${badge.estimate ? " dsw-estimate" : ""}`,
+      title: question ?? badge.title,
+      "data-p": b?.p ?? "",
+      "data-question": question ?? "",
+    },
+    b?.shown !== undefined ? `P(home) ${b.shown}` : badge.text,
+    b?.label ? v("span", { class: "dsw-badge-label" }, ` ${b.label}`) : badge.estimate ? v("span", { class: "dsw-est-label" }, " estimate") : null,
+  );
+}
+
+/** The mover's options (Python's `decision`): each one's chance of getting home and points,
+ * with its question; "working out" while they are on their way. */
+function choicesNode(view: TableView, seat: number): VNode | null {
+  if (view.is_over) return null;
+  const choices = view.choices;
+  if (!choices || choices.seat !== seat) {
+    return v("p", { class: "dsw-choices-wait" }, "Working out your choices…");
+  }
+  const policy = view.odds_policy ?? "odds";
+  return v(
+    "div",
+    { class: "dsw-choices" },
+    v("p", { class: "dsw-choices-title" }, `Your choices (others move: after it, all play on like the ${policy} bot)`),
+    v(
+      "ul",
+      { class: "dsw-choices-list" },
+      ...choices.options.map((o) =>
+        v(
+          "li",
+          { class: "dsw-choice dsw-number", title: o.question, "data-question": o.question, "data-option": o.option },
+          v("span", { class: "dsw-choice-name" }, `${o.option}: `),
+          `P(home) ${o.shown} · ${o.points_shown} pts`,
+        ),
+      ),
+    ),
   );
 }
 

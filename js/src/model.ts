@@ -69,6 +69,27 @@ export interface Badge {
   high?: number;
   n?: number;
   why?: "deeper" | "too big" | "heading back" | "last turn" | "sure";
+  /** What every view shows (made once, in Python): the number, a few words on what it
+   * assumes, and the question it answers. */
+  shown?: string;
+  label?: string;
+  question?: string;
+}
+
+/** One option of the diver to move (Python's `decision`), as its card and the panels show it. */
+export interface Choice {
+  option: string;
+  p_home: number;
+  points: number;
+  method: "exact" | "estimate";
+  shown: string;
+  points_shown: string;
+  question: string;
+}
+
+export interface Choices {
+  seat: number;
+  options: Choice[];
 }
 
 export interface Summary {
@@ -117,6 +138,10 @@ export interface TableView extends PublicView {
   /** The dive's last roll; null before its first. */
   last_roll?: LastRoll | null;
   badges?: Array<Badge | null>;
+  /** The options of the diver to move; null while they are being worked out, or at game over. */
+  choices?: Choices | null;
+  /** How everyone is assumed to play on in the simulated odds ("odds" or "cautious"). */
+  odds_policy?: string;
   /** Air at the active diver's next turn if everyone keeps their items. */
   forecast_air?: number | null;
   summary?: Summary | null;

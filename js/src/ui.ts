@@ -453,8 +453,8 @@ export class BoardUI {
     if (!override && view.seq !== this.lastSeq) setText(this.announce, stepAnnouncement(view, this.shared.autoplay));
     this.controls.update(view);
     this.editPanel.update(view);
-    const { divers, badges, bots, current_player, is_over } = view;
-    if (this.changed("divers", JSON.stringify([divers, badges, bots, current_player, is_over]))) drawDivers(this.divers, view);
+    const { divers, badges, bots, current_player, is_over, choices } = view;
+    if (this.changed("divers", JSON.stringify([divers, badges, bots, current_player, is_over, choices]))) drawDivers(this.divers, view);
     this.updateTrailText(view);
     const log = view.log ?? [];
     if (this.changed("log", `${view.seq}|${log.length}|${JSON.stringify(log.slice(0, 2))}`)) drawLog(this.log, view, this.logOpen, (open) => (this.logOpen = open));

@@ -79,3 +79,33 @@ describe("the dice", () => {
     expect(dice.getAttribute("aria-label")).toBe("No roll yet");
   });
 });
+
+describe("the divers' cards", () => {
+  it("show each P(home) with its question, and the mover's choices with theirs", async () => {
+    const { drawDivers } = await import("../src/diversLog");
+    const box = document.createElement("ul");
+    const question = "Ann's chance of being back in the submarine when this dive ends, if everyone plays on like the odds bot.";
+    const view = tableView({
+      current_player: 0,
+      badges: [{ p: 0.62, se: 0.01, method: "estimate", low: 0.6, high: 0.64, n: 4000, shown: "≈62%", label: "if all play on like the odds bot", question }, null],
+      choices: {
+        seat: 0,
+        options: [{ option: "turn back now", p_home: 0.9, points: 4.95, method: "exact", shown: "90%", points_shown: "5.0", question: "If Ann turns back now..." }],
+      },
+      odds_policy: "odds",
+    });
+    view.divers[0].position = 4;
+    drawDivers(box, view);
+    const badge = box.querySelector(".dsw-badge") as HTMLElement;
+    expect(badge.textContent).toBe("P(home) ≈62% if all play on like the odds bot");
+    expect(badge.dataset.question).toBe(question);
+    expect(badge.title).toBe(question);
+    const choice = box.querySelector(".dsw-choice") as HTMLElement;
+    expect(choice.textContent).toBe("turn back now: P(home) 90% · 5.0 pts");
+    expect(choice.dataset.question).toBe("If Ann turns back now...");
+    // a new position whose choices are still on their way says so, and shows no stale numbers
+    drawDivers(box, { ...view, choices: null });
+    expect(box.querySelector(".dsw-choice")).toBeNull();
+    expect(box.querySelector(".dsw-choices-wait")?.textContent).toBe("Working out your choices…");
+  });
+});

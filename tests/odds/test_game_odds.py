@@ -83,7 +83,7 @@ def test_when_the_air_ran_out_this_turn_a_diver_heading_deeper_is_a_sure_loss_no
     assert odds[0]["p"] == pytest.approx(1 / 9) and odds[1]["p"] == 0.0  # a sum of 6 moves her 3 spaces
     g.apply(Roll((1, 1)))
     assert [(o["p"], o["method"]) for o in seat_odds(g)] == [(0.0, "exact"), (0.0, "exact")]
-    # Ann still heading deeper may turn back first: her chance is the cautious bot's, estimated;
+    # Ann still heading deeper may turn back first: her chance is the odds bot's, estimated;
     # Bob's is still a sure loss
     odds = seat_odds(game(False, True))
     assert odds[0]["method"] == "estimate" and odds[0]["low"] <= 1 / 9 <= odds[0]["high"]
@@ -92,8 +92,9 @@ def test_when_the_air_ran_out_this_turn_a_diver_heading_deeper_is_a_sure_loss_no
     from deepsea_widget.panels import divers_chart
 
     hover = divers_chart(game(False, True))["data"][0]["hovertext"][1]
-    assert hover == ("Bob: P(home) 0.0%, exact: the air ran out on this turn, so the dive ends with it and nobody "
-                     "else moves again")
+    assert hover == ("Bob's chance of being back in the submarine when this dive ends: the air ran out this turn, "
+                     "so nobody moves again. Answer: 0%, exact (the air ran out on this turn, so the dive ends with it "
+                     "and nobody else moves again)")
 
 
 def test_five_or_six_divers_get_a_smaller_exact_budget():

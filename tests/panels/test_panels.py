@@ -59,9 +59,11 @@ def test_panels_for_the_stranded_position():
     assert bars.y[0] == pytest.approx(0.296754, abs=1e-6)
     assert all("exact" in t for t in bars.hovertext)
     assert "exact" in drawn(panels.divers).layout.title.text
-    # a returning diver: only "keep heading home"
-    assert list(drawn(panels.turn_back).data[0].x) == ["keep heading home"]
-    assert drawn(panels.turn_back).data[0].y[0] == pytest.approx(p_home(8, 1, 10, 5))
+    # a diver heading home: keep going (exact: everyone in the water heads home), or drop one
+    choices = drawn(panels.turn_back).data[0]
+    assert list(choices.x) == ["keep heading<br>home", "head home,<br>drop one"]
+    assert choices.y[0] == pytest.approx(exact[0], abs=1e-12) and choices.text[0] == bars.text[0]
+    assert "after that every diver heads home with what it carries" in choices.customdata[0]
     assert drawn(panels.dice).data[0].y[0] == pytest.approx(movement_pmf(1).get(0, 0.0))
 
     # what if A picked up one more: the map switches to 2 items, the marker stays
@@ -77,8 +79,9 @@ def test_divers_chart_uses_monte_carlo_while_someone_goes_deeper():
     game.apply(Roll(dice=(2, 2)))
     fig = drawn(divers_chart(game))
     bar = fig.data[0]
-    assert "Monte Carlo, 4,000 dives; error bars: 95% intervals" in fig.layout.title.text
-    assert "Monte Carlo: 4,000 simulated dives" in bar.hovertext[0] and "still go deeper" in bar.hovertext[0]
+    assert "others move: all play on like the odds bot; 4,000 simulated" in fig.layout.title.text
+    assert "estimated from 4,000 simulated dives" in bar.hovertext[0] and "still go deeper" in bar.hovertext[0]
+    assert "plays on like the odds bot" in bar.customdata[0]
     assert 0 < bar.y[0] <= 1
     # the error bar is the Wilson interval, asymmetric, inside [0, 1]
     odds = divers_odds(game)
@@ -88,7 +91,7 @@ def test_divers_chart_uses_monte_carlo_while_someone_goes_deeper():
     # the divers still in the sub have no bar, and say so
     assert bar.y[1] == 0 and bar.text[1] == "not dived" and "has not dived yet" in bar.hovertext[1]
     # another number of rollouts is named as it is
-    assert "Monte Carlo, 300 dives" in drawn(divers_chart(game, divers_odds(game, n=300))).layout.title.text
+    assert "300 simulated" in drawn(divers_chart(game, divers_odds(game, n=300))).layout.title.text
 
 
 # The same cases as js/tests/format.test.ts: the board's badge and the panel word a bound alike.
@@ -404,12 +407,11 @@ def test_a_front_end_that_starts_later_gets_the_figure_as_it_is_now():
 
     app = play(players=["Ann", "Bob"], bots={"Cy": "cautious"}, seed=3)
     fig = app.panels.turn_back
-    opening = fig.get_state()["figure"]["layout"]["title"]["text"]
+    opening = fig.get_state()["figure"]
     app.apply(Roll())
     state = fig.get_state()
-    assert fig.layout["title"]["text"] != opening
+    assert fig.figure != opening
     assert state["figure"] == fig.figure and state["revision"] == fig.revision >= 1
-    assert state["figure"]["layout"]["title"]["text"] == fig.layout["title"]["text"]
 
 
 def test_every_panel_sends_a_short_toolbar_without_plotlys_logo():
@@ -550,9 +552,11 @@ def test_each_panel_is_also_in_words_for_screen_readers():
     assert divers.summary.startswith("Every diver: P(home) (")  # the note under the title in brackets
     for name_text in divers.data[0]["hovertext"]:  # every diver's hover, the name letter for letter
         assert in_words(go_text(name_text)).split(" Monte Carlo:")[0] in divers.summary
-    # the hovers' common sentence is said once
-    assert divers.summary.count("Monte Carlo: 4,000 simulated dives with every diver playing like the cautious bot") == 1
-    assert "<b>Bo</b> & Co (whose turn it is): P(home)" in divers.summary
+    # each number is said with its question
+    for o in app_odds(game):
+        if o is not None:
+            assert o["question"] in divers.summary
+    assert "<b>Bo</b> & Co (whose turn it is). <b>Bo</b> & Co's chance of being back" in divers.summary
     assert dice.summary.startswith("<b>Bo</b> & Co: move with 0 items (P(no move) 0%, mean 4.00 spaces a turn). "
                                    "With 0 items no roll of 2 to 6 moves you exactly 0 spaces: 0 of the 9 rolls.")
     assert in_words(go_text(odds_map.data[3]["hovertext"][0])) in odds_map.summary  # the diver's marker
@@ -566,6 +570,10 @@ def test_each_panel_is_also_in_words_for_screen_readers():
     assert divers.summary != before and "the game is over" in divers.summary
     assert "no diver in the water, no position to map" in odds_map.summary  # its message, not hidden traces
     assert "P(home) 100%" not in odds_map.summary
+
+
+def app_odds(game):
+    return divers_odds(game)
 
 
 def test_in_words_says_a_repeated_sentence_once_but_keeps_short_ones_whole():
