@@ -85,6 +85,7 @@ function badgeNode(view: TableView, seat: number, badge: BadgeShown): VNode {
       title: question ?? badge.title,
       "data-p": b?.p ?? "",
       "data-question": question ?? "",
+      "data-shown": b?.shown ?? "",
     },
     b?.shown !== undefined ? `P(home) ${b.shown}` : badge.text,
     b?.label ? v("span", { class: "dsw-badge-label" }, ` ${b.label}`) : badge.estimate ? v("span", { class: "dsw-est-label" }, " estimate") : null,
@@ -110,7 +111,14 @@ function choicesNode(view: TableView, seat: number): VNode | null {
       ...choices.options.map((o) =>
         v(
           "li",
-          { class: "dsw-choice dsw-number", title: o.question, "data-question": o.question, "data-option": o.option },
+          {
+            class: "dsw-choice dsw-number",
+            title: o.question,
+            "data-question": o.question,
+            "data-option": o.option,
+            "data-shown": o.shown,
+            "data-points": o.points_shown,
+          },
           v("span", { class: "dsw-choice-name" }, `${o.option}: `),
           `P(home) ${o.shown} · ${o.points_shown} pts`,
         ),
