@@ -94,10 +94,12 @@ class OddsPolicy(Policy):
             later = self.p_one_more_move(view, seat)
             nerve = self.nerve(view, seat)
             if later < nerve:
-                self.explanation = (f"turned back: P(home) after one more move would be {fmt_pct(later, 1)}, "
+                self.explanation = (f"turned back: its chance of getting home after one more move (others frozen) "
+                                    f"would be {fmt_pct(later, 1)}, "
                                     f"below its {nerve:.0%} nerve")
                 return TurnBack()
-            self.explanation = f"kept diving: P(home) after one more move is still {fmt_pct(later, 1)}"
+            self.explanation = (f"kept diving: its chance of getting home after one more move (others frozen) "
+                                f"is still {fmt_pct(later, 1)}")
             return Roll()
         if must_pick_up(view):
             self.explanation = "picked up: it can go no deeper and carries nothing, so staying gains nothing"
@@ -110,20 +112,21 @@ class OddsPolicy(Policy):
             p_more = self._p_plan(view, seat, d, c + 1, k)
             gain = (held + item_value(here)) * p_more - held * p_now
             if gain > 0:
-                self.explanation = (f"picked up (worth ~{item_value(here):.1f}): expected points "
+                self.explanation = (f"picked up (worth ~{item_value(here):.1f}): expected points home (others frozen) "
                                     f"{held * p_now:.1f} → {(held + item_value(here)) * p_more:.1f}")
                 return PickUp()
             if p_now == 0:
                 self.explanation = "left the item: it cannot get home in time either way"
             else:
-                self.explanation = f"left the item: P(home) would fall from {fmt_pct(p_now)} to {fmt_pct(p_more)}"
+                self.explanation = (f"left the item: its chance of getting home (others frozen) would fall from "
+                                    f"{fmt_pct(p_now)} to {fmt_pct(p_more)}")
             return Stay()
         if me.returning and c:
             cheapest = min(range(c), key=lambda i: item_value(me.carried[i]))
             p_less = self._p_plan(view, seat, d, c - 1, k)
             kept = held - item_value(me.carried[cheapest])
             if kept * p_less > held * p_now:
-                self.explanation = (f"dropped its cheapest item: expected points "
+                self.explanation = (f"dropped its cheapest item: expected points home (others frozen) "
                                     f"{held * p_now:.1f} → {kept * p_less:.1f}")
                 return Drop(cheapest)
         self.explanation = "did nothing"

@@ -47,7 +47,8 @@ def test_odds_bot_never_says_100_percent_of_a_chance_below_one():
     later = bot.p_one_more_move(view, 0)
     assert 0.999 < later < 1
     assert bot.choose(view, random.Random(0)) == Roll()
-    assert bot.explanation == "kept diving: P(home) after one more move is still >99.9%"
+    assert bot.explanation == ("kept diving: its chance of getting home after one more move (others frozen) "
+                               "is still >99.9%")
 
 
 @pytest.mark.parametrize("bot", ["odds", "cautious"])
