@@ -1,6 +1,7 @@
 # Set-up and test commands for deepsea_widget (see README.md).
 #   make lab    set everything up and open examples/01_play.ipynb in JupyterLab
 #   make test   set everything up and run every test: tsc, vitest, pytest (browser tests too)
+#   make quick  the inner loop: tsc, vitest and pytest without the browser
 # Each step reruns only when its inputs changed, so a second run is quick.
 
 PYTHON ?= python3
@@ -19,7 +20,10 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # Given a notebook, JupyterLab would serve only the notebook's folder: serve the project's.
 LAB_ROOT := --ServerApp.root_dir="$(CURDIR)"
 
-.PHONY: setup lab test test-js test-py e2e dev wheel clean
+.PHONY: setup lab test quick test-js test-py test-quick e2e dev wheel clean
+# Both cores: pytest-xdist runs the browser tests on one worker (one JupyterLab, one Chromium)
+# and the rest on the other; each suite's time is printed at the end.
+XDIST := -n 2 --dist loadgroup
 
 setup: $(INSTALLED) $(NODE_MODULES) $(BUNDLE)
 
@@ -44,12 +48,17 @@ lab: setup
 
 test: setup test-js test-py
 
+quick: setup test-js test-quick
+
 test-js: setup
-	cd js && npm run typecheck
-	cd js && npm test
+	@start=$$(date +%s); (cd js && npm run typecheck && npm test) || exit 1; \
+	echo "== front end (tsc + vitest): $$(( $$(date +%s) - start )) s"
 
 test-py: setup
-	$(PY) -m pytest --durations=15 $(PYTEST_ARGS)
+	$(PY) -m pytest $(XDIST) --durations=15 $(PYTEST_ARGS)
+
+test-quick: setup
+	$(PY) -m pytest -n 2 -m "not e2e" $(PYTEST_ARGS)
 
 e2e: setup
 	$(PY) -m pytest -m e2e $(PYTEST_ARGS)

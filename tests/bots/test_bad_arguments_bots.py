@@ -75,7 +75,7 @@ def test_tournament_refuses_bad_arguments_before_playing(kwargs, words):
         tournament(**args)
 
 
-@pytest.mark.parametrize("executor", [5, "pool", object()], ids=repr)
+@pytest.mark.parametrize("executor", [5, "pool", object()], ids=["int", "str", "object"])
 def test_tournament_needs_an_executor_with_a_map_method(executor):
     with pytest.raises(ValueError, match="^executor: .*map method"):
         tournament(bots=["random", "cautious"], players=2, games=2, seed=1, executor=executor, progress=False)

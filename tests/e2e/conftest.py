@@ -27,6 +27,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.e2e)
+            # with pytest-xdist's --dist loadgroup, every browser test runs on one worker,
+            # which starts one JupyterLab and one Chromium for them all
+            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 def _unavailable(reason: str) -> None:
