@@ -20,7 +20,7 @@ import time
 
 from deepsea_widget import Game, decision
 from deepsea_widget.bots import PublicView, make_policy
-from deepsea_widget.bots.tournament import tournament
+from deepsea_widget.simulation.tournament import tournament
 
 
 def decision_times(games: int = 4) -> list[float]:

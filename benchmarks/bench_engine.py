@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from deepsea_widget.bots.simulate import play_game  # noqa: E402
+from deepsea_widget.simulation.games import play_game  # noqa: E402
 from deepsea_widget.rules import Game  # noqa: E402
 
 TARGET = 1000.0  # games/s the pure-Python engine should reach (issue 2)

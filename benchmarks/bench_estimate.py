@@ -23,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np  # noqa: E402
 
-from deepsea_widget.odds.batch_sim import cautious_tables  # noqa: E402
-from deepsea_widget.odds.estimate import estimate_home  # noqa: E402
+from deepsea_widget.simulation.batch import cautious_tables  # noqa: E402
+from deepsea_widget.simulation.estimate import estimate_home  # noqa: E402
 from deepsea_widget.rules import Game  # noqa: E402
 
 TARGET = 50_000.0  # rollouts/s of the rest of a 4-diver dive

@@ -13,7 +13,7 @@ import os
 import platform
 import time
 
-from deepsea_widget.bots.tournament import tournament
+from deepsea_widget.simulation.tournament import tournament
 
 PAIRINGS = [("cautious", "random"), ("odds", "cautious"), ("odds", "random"), ("search", "odds")]
 

@@ -13,14 +13,15 @@ from .rules import Game, IllegalActionError, SaveError
 # `import deepsea_widget.rules` never pulls in ipywidgets, anywidget or plotly.
 _LAZY = {
     "play": ".app", "App": ".app", "Board": ".widget", "Table": ".table",
-    **{name: ".odds" for name in ("p_home", "p_home_all", "estimate_home", "home_table", "turns_left",
+    "estimate_home": ".simulation",
+    **{name: ".odds" for name in ("p_home", "p_home_all", "home_table", "turns_left",
                                    "movement_pmf", "point_of_no_return", "one_more_chip", "dice_sum_pmf",
                                    "expected_movement", "StateBudgetExceeded", "p_reach",
                                    "wilson_interval")},
     "decision": ".simulation", "Policy": ".bots", "PublicView": ".bots", "make_policy": ".bots",
-    "simulate": ".bots.simulate", "play_game": ".bots.simulate", "tournament": ".bots.tournament",
+    "simulate": ".simulation.games", "play_game": ".simulation.games", "tournament": ".simulation.tournament",
     "odds_map": ".panels", "turn_back_chart": ".panels", "divers_chart": ".panels", "dice_chart": ".panels",
-    "no_return_chart": ".panels", "Figure": ".figure", "Panels": ".live_panels",
+    "no_return_chart": ".panels", "tournament_chart": ".panels", "Figure": ".figure", "Panels": ".live_panels",
 }
 
 __all__ = ["Game", "IllegalActionError", "SaveError", *_LAZY]

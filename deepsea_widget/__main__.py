@@ -5,9 +5,9 @@ import argparse
 import random
 import sys
 
-from .bots import BOTS
-from .bots.simulate import MAX_GAMES, simulate
-from .bots.tournament import MAX_WORKERS
+from .simulation.games import MAX_GAMES, simulate
+from .simulation.registry import BOTS
+from .simulation.tournament import MAX_WORKERS
 
 
 def _bots(text: str) -> list[str]:
@@ -61,7 +61,7 @@ def _simulate(args) -> None:
 
 
 def _tournament(args) -> None:
-    from .bots.tournament import tournament
+    from .simulation.tournament import tournament
 
     result = tournament(bots=args.bots, players=args.players, games=args.games, seed=args.seed,
                         progress=args.progress or sys.stderr.isatty(), workers=args.workers)

@@ -30,7 +30,7 @@ def badges(game, seed=None, policy: str = "odds") -> list:
     ("deeper" or "too big"); each has what the board shows: "shown", "label" and "question".
     Everyone plays on as ``policy`` in the simulation, which is seeded by `position_seed`
     unless ``seed`` is given."""
-    from .odds.game_odds import seat_odds  # numpy: loaded on first use
+    from .simulation.seat_odds import seat_odds  # numpy: loaded on first use
     from .simulation.questions import with_words
 
     odds = seat_odds(game, seed=position_seed(game) if seed is None else seed, policy=policy)

@@ -14,7 +14,8 @@ import random
 from typing import NamedTuple
 
 from .board_view import dive_summary
-from .bots import BOTS, PublicView, make_policy
+from .bots import PublicView
+from .simulation.registry import BOTS, make_policy
 from .edits import check_chips, describe_edit, new_space, plain_refusal, refusal_reason, remove_last_space
 from .rules import Game, IllegalActionError, SaveError, action_from_dict
 from .rules.actions import TurnBack
@@ -23,7 +24,7 @@ from .rules.events import (AllStuck, Banked, Breathed, DiveEnded, DiveStarted, G
 from .rules.chips import N_CHIPS
 from .rules.game import SAVE_FORMAT
 from .rules.plain import MAX_DEPTH, plain, shown
-from .rules.position import MAX_PLAYERS, MIN_PLAYERS, _is_int, json_kind, name_problem, parse_saved_json
+from .rules.position import MAX_PLAYERS, MIN_PLAYERS, is_int, json_kind, name_problem, parse_saved_json
 
 MAX_LOG = 400
 MAX_TRAIL = N_CHIPS  # the board's editor stops at the game's trail (Game.from_position may go farther)
@@ -81,7 +82,7 @@ def _holds_huge(value) -> bool:
     even print one of over 4,300 digits, so it is refused before any message quotes it)."""
     level = [value]  # a level at a time, not recursively: lists may nest a few hundred deep, or
     for _ in range(MAX_DEPTH + 1):  # hold themselves (past MAX_DEPTH, `plain` refuses the nesting)
-        if any(_is_int(item) and abs(item) >= _HUGE for item in level):
+        if any(is_int(item) and abs(item) >= _HUGE for item in level):
             return True
         level = [v for item in level if isinstance(item, list) for v in item]
         if not level:
@@ -95,7 +96,7 @@ def _field(msg: dict, key: str, kind, what: str, where: str | None = None):
     if key not in msg:
         raise IntentError(f"{where}: missing {key!r}")
     value = msg[key]
-    ok = _is_int(value) if kind is int else isinstance(value, kind)
+    ok = is_int(value) if kind is int else isinstance(value, kind)
     if not ok:
         raise IntentError(f"{where}: {key!r} must be {what}, got {value!r}")
     if kind is int and _holds_huge(value):
@@ -127,7 +128,7 @@ def seats_from(players, bots) -> tuple[list[str], dict[int, str]]:
     (the keys of ``bots`` are the bots' names); a wrong number of divers counts both."""
     if players is None and bots is None:
         players, bots = DEFAULT_PEOPLE, DEFAULT_BOTS
-    if _is_int(players):  # as in Game(players=3): "Diver 1", "Diver 2", ...
+    if is_int(players):  # as in Game(players=3): "Diver 1", "Diver 2", ...
         if not 0 <= players <= MAX_PLAYERS:
             raise ValueError(f"players: a number of people must be 0 to {MAX_PLAYERS} (the game is for "
                              f"{MIN_PLAYERS} to {MAX_PLAYERS} divers, people and bots), got {players}")
@@ -199,7 +200,7 @@ def check_bot_seats(bot_seats, n: int) -> dict[int, str]:
         raise ValueError(f"bot_seats: must be a dict of seat to bot name, e.g. {{1: 'cautious'}}, "
                          f"got {bot_seats!r}")
     for seat, kind in bot_seats.items():
-        if not _is_int(seat) or not 0 <= seat < n:
+        if not is_int(seat) or not 0 <= seat < n:
             raise ValueError(f"bot_seats: {shown(seat)} is not a seat of this game (seats are 0..{n - 1})")
         if not isinstance(kind, str) or kind not in BOTS:
             raise ValueError(f"bot_seats[{seat}]: unknown bot {shown(kind)}; known bots: {', '.join(sorted(BOTS))}")
@@ -645,7 +646,7 @@ class Table:
                 raise SaveError(("format",), f"not a saved game: must be {TABLE_FORMAT!r} (App.save, "
                                              f"Table.to_json) or {SAVE_FORMAT!r} (Game.to_json), got {got}")
             return cls(game=Game.from_json(text))
-        if not _is_int(data.get("version")) or data["version"] != TABLE_VERSION:
+        if not is_int(data.get("version")) or data["version"] != TABLE_VERSION:
             raise SaveError(("version",), f"unknown table save version {data.get('version')!r} "
                                           f"(this build reads {TABLE_VERSION})")
         holds = f"a table save holds {', '.join(sorted(TABLE_KEYS))}"
@@ -675,7 +676,7 @@ class Table:
         if not isinstance(marks, list):
             raise SaveError(("undo_marks",), f"must be a list of move numbers, got {json_kind(marks)}")
         for i, m in enumerate(marks):
-            if not _is_int(m) or not 0 <= m < len(game.history):
+            if not is_int(m) or not 0 <= m < len(game.history):
                 raise SaveError(("undo_marks", i), f"must be a move number 0..{len(game.history) - 1} "
                                                    f"within the game's history, got {json_kind(m)}")
             if i and m <= marks[i - 1]:

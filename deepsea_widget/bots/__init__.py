@@ -1,4 +1,5 @@
-"""Bots: policies that play from the public view only, and a registry by name."""
+"""Bots: policies that play from the public view only, and a registry by name (the search
+bot, which plans by simulation, joins them in `simulation.registry`)."""
 from .policy import Policy, PublicView
 from .simple import CautiousPolicy, RandomPolicy
 
@@ -8,12 +9,7 @@ def _odds():
     return OddsPolicy()
 
 
-def _search():
-    from .search_bot import SearchPolicy
-    return SearchPolicy()
-
-
-BOTS = {"random": RandomPolicy, "cautious": CautiousPolicy, "odds": _odds, "search": _search}
+BOTS = {"random": RandomPolicy, "cautious": CautiousPolicy, "odds": _odds}
 
 
 def make_policy(spec) -> Policy:

@@ -8,8 +8,8 @@ diver's turn before it breathes. Pure Python + numpy; no Jupyter imports.
   others' breathing held fixed (exact; `exact=True` gives Fractions).
 - `p_home_all`: every diver in the water heading back, with skipping (exact
   Markov chain; `StateBudgetExceeded` past its state budget).
-- `estimate_home`: Monte Carlo of the rest of a real dive, played by bots;
-  `wilson_interval`: the 95% interval its error bars use.
+- `wilson_interval`: the 95% interval every estimate's error bars use (the
+  Monte Carlo itself, `estimate_home`, is in `deepsea_widget.simulation`).
 - Teaching: `dice_sum_pmf`, `movement_pmf`, `expected_movement`,
   `point_of_no_return`, `one_more_chip`.
 
@@ -28,25 +28,15 @@ Decisions where RULES.md is silent:
 """
 from __future__ import annotations
 
-import importlib
-
 from .all_divers import DEFAULT_MAX_STATES, p_home_all
 from .dice import dice_sum_pmf, expected_movement, movement_pmf
 from .errors import StateBudgetExceeded
+from .intervals import wilson_interval
 from .risk import OneMoreChip, one_more_chip, point_of_no_return
 from .single_diver import home_table, p_home, p_reach, turns_left
 
 __all__ = [
-    "DEFAULT_MAX_STATES", "OneMoreChip", "StateBudgetExceeded", "dice_sum_pmf", "estimate_home",
+    "DEFAULT_MAX_STATES", "OneMoreChip", "StateBudgetExceeded", "dice_sum_pmf",
     "expected_movement", "home_table", "movement_pmf", "one_more_chip", "p_home", "p_home_all",
     "p_reach", "point_of_no_return", "turns_left", "wilson_interval",
 ]
-
-_LAZY = {"estimate_home": ".estimate", "wilson_interval": ".estimate"}  # Monte Carlo: loaded on first use
-
-
-def __getattr__(name: str):
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'deepsea_widget.odds' has no attribute {name!r}")
-    return getattr(importlib.import_module(module, __name__), name)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._checks import FULL_AIR
+from .checks import FULL_AIR
 from .dice import DICE_OUTCOMES, movement_weights
 from .single_diver import home_table
 

@@ -30,7 +30,7 @@ from collections.abc import Set as AbstractSet
 
 from . import _chain_sorted
 from ._chain_tables import MAX_SEATS, Chain
-from ._checks import as_int, check_air
+from .checks import as_int, check_air
 
 MAX_POSITION = 1000  # no trail is longer than 32 spaces; what-ifs may go farther, within reason
 DEFAULT_MAX_STATES = 8_000_000  # ~2 s and ~600 MiB at the most; the deep 6-diver benchmark is 6.3M

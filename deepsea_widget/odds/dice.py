@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ._checks import check_count, check_flag
+from .checks import check_count, check_flag
 
 DIE_FACES = (1, 2, 3)
 DICE_WEIGHTS = {2: 1, 3: 2, 4: 3, 5: 2, 6: 1}  # out of DICE_OUTCOMES

@@ -5,7 +5,7 @@ import math
 from fractions import Fraction
 from typing import NamedTuple
 
-from ._checks import check_air, check_count, check_distance, check_flag, check_probability
+from .checks import check_air, check_count, check_distance, check_flag, check_probability
 from .dice import DICE_OUTCOMES, MAX_MOVE
 from .single_diver import _exact_tails, p_home, turns_left
 

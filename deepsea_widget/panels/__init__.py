@@ -14,8 +14,9 @@ from .dice import dice_chart, dice_figure
 from .divers import divers_chart, divers_figure, divers_odds, whose_turn
 from .no_return import no_return_chart
 from .odds_map import map_panel, odds_map
+from .tournament import tournament_chart
 from .turn_back import turn_back_chart, turn_back_numbers, turn_back_panel
 
 __all__ = ["PANEL_WIDTH", "Situation", "choices_figure", "dice_chart", "dice_figure", "divers_chart", "divers_figure", "divers_odds", "in_words",
            "map_panel", "no_return_chart", "odds_map", "situation", "turn_back_chart", "turn_back_numbers",
-           "turn_back_panel", "whose_turn"]
+           "tournament_chart", "turn_back_panel", "whose_turn"]

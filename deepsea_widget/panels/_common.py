@@ -10,7 +10,7 @@ import math
 import numbers
 from dataclasses import dataclass
 
-from ..odds._checks import as_int, check_count, check_distance
+from ..odds.checks import as_int, check_count, check_distance
 from ..odds.game_odds import free_distance  # noqa: F401 (re-exported for the panels)
 from ..odds.single_diver import p_home
 from ..rules.chips import N_CHIPS

@@ -10,9 +10,9 @@ import math
 import numbers
 from collections.abc import Mapping
 
-from ..odds._checks import as_int
-from ..odds.game_odds import (EXACT_HEADING_BACK, EXACT_LAST_TURN, EXACT_SURE, ROLLOUTS, SIMULATED_DEEPER,
-                              SIMULATED_TOO_BIG, seat_odds)
+from ..odds.checks import as_int
+from ..odds.game_odds import EXACT_HEADING_BACK, EXACT_LAST_TURN, EXACT_SURE
+from ..simulation.seat_odds import ROLLOUTS, SIMULATED_DEEPER, SIMULATED_TOO_BIG, seat_odds
 from ..rules import Game
 from ..simulation.questions import DEFAULT_POLICY, POLICY_NAMES, check_policy, with_words
 from ._common import AXIS, BAR, BAR_ALT, PANEL_WIDTH, THEME, estimate_pct, fmt_pct, plain_text

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from ..odds import p_home, point_of_no_return
-from ..odds._checks import check_count, check_probability
+from ..odds.checks import check_count, check_probability
 from ._common import AXIS, FULL_AIR, MAX_DISTANCE, THEME, check_chart_args, fmt_pct, plural, shown_chance
 from ._layout import merged, title_layout, with_note
 

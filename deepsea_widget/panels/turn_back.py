@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import numbers
 
-from ..odds._checks import check_distance
+from ..odds.checks import check_distance
 from ..odds.dice import movement_pmf
 from ..odds.single_diver import p_home
 from ._common import (AXIS, BAR, BAR_ALT, BAR_MID, FULL_AIR, MEAN_CHIP, MODEL_NOTE, THEME, Situation,

@@ -15,7 +15,7 @@ from .actions import Action, Drop, PickUp, Roll, Stay, TurnBack, action_from_dic
 from .chips import LEVELS, STACK_SIZE, BankedItem, Item
 from .errors import FieldError, IllegalActionError, SaveError
 from .plain import plain, shown
-from .position import (FULL_AIR, N_DIVES, _is_int, json_kind, new_game_start, parse_saved_json, rng_from_json,
+from .position import (FULL_AIR, N_DIVES, is_int, json_kind, new_game_start, parse_saved_json, rng_from_json,
                        rng_to_json, validate_start, what_if_start)
 
 _POSITION = attrgetter("position")
@@ -242,7 +242,7 @@ class Game:
         """Raise IllegalActionError naming the rule ``action`` breaks; change nothing."""
         if self._phase == "over":
             raise IllegalActionError("the game is over")
-        if seat is not None and not _is_int(seat):
+        if seat is not None and not is_int(seat):
             raise IllegalActionError(f"seat must be a seat number, got {seat!r}")
         if seat is not None and not 0 <= seat < len(self._names):
             raise IllegalActionError(f"seat {shown(seat)}: no such seat (seats are 0..{len(self._names) - 1})")
@@ -537,7 +537,7 @@ class Game:
         """The whole game: the start position (hidden values included), every action, and a
         summary of the state reached (dive, air, phase, positions, headings, scores and where
         every chip is), which `from_json` checks. ``indent``: None (one line) or a number of spaces."""
-        if indent is not None and not (_is_int(indent) and 0 <= indent <= 16):
+        if indent is not None and not (is_int(indent) and 0 <= indent <= 16):
             raise ValueError(f"indent: must be None or a number of spaces 0..16, got {indent!r}")
         return json.dumps({
             "format": SAVE_FORMAT, "version": SAVE_VERSION,
@@ -569,7 +569,7 @@ class Game:
             raise SaveError(("format",), f"not a saved game: must be {SAVE_FORMAT!r}, got "
                                          f"{json_kind(data['format']) if 'format' in data else 'nothing'}")
         holds = f"a saved game holds {', '.join(SAVE_KEYS[:-1])} and {SAVE_KEYS[-1]}"
-        if not _is_int(data.get("version")) or data["version"] != SAVE_VERSION:
+        if not is_int(data.get("version")) or data["version"] != SAVE_VERSION:
             raise SaveError(("version",), f"unknown save version {data.get('version')!r} "
                                           f"(this build reads {SAVE_VERSION})")
         for key in ("start", "history", "state"):

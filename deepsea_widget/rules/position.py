@@ -29,7 +29,7 @@ _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u20
 _NOT_IN_NAMES = frozenset({"Cc", "Zl", "Zp", "Cs"})
 
 
-def _is_int(x) -> bool:
+def is_int(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
@@ -46,7 +46,7 @@ def json_kind(value) -> str:
 
 def check_players(players) -> list[str]:
     """Names for 2..6 divers from an int or a list of names."""
-    if _is_int(players):
+    if is_int(players):
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise FieldError(("players",), f"the game is for 2 to 6 divers, got {players}")
         return [f"Diver {i + 1}" for i in range(players)]
@@ -80,9 +80,9 @@ def name_problem(name, taken) -> str | None:
 def new_rng(seed) -> random.Random:
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "big")
-    elif not (_is_int(seed) or isinstance(seed, str)):
+    elif not (is_int(seed) or isinstance(seed, str)):
         raise ValueError(f"seed: must be an int, a string or None, got {type(seed).__name__}")
-    elif _is_int(seed) and seed < 0:  # (random.Random would take -7 as 7: the same games)
+    elif is_int(seed) and seed < 0:  # (random.Random would take -7 as 7: the same games)
         raise ValueError(f"seed: must be 0 or more, got {seed}")
     return random.Random(seed)
 
@@ -135,7 +135,7 @@ def rng_from_json(data) -> random.Random:
     if not isinstance(internal, list):
         raise FieldError(("rng", 1), f"not a valid random generator state: must be a list of words, "
                                      f"got {json_kind(internal)}")
-    bad = next((k for k, w in enumerate(internal) if not (_is_int(w) and 0 <= w < 2 ** 32)), None)
+    bad = next((k for k, w in enumerate(internal) if not (is_int(w) and 0 <= w < 2 ** 32)), None)
     if bad is not None:  # (setstate would cut a word up to 2**64 down without a word)
         raise FieldError(("rng", 1, bad), f"not a valid random generator state: its words must be whole "
                                           f"numbers 0..2**32-1, got {json_kind(internal[bad])}")
@@ -148,7 +148,7 @@ def rng_from_json(data) -> random.Random:
 
 def new_game_start(players, seed, first_player) -> dict:
     names = check_players(players)
-    if not _is_int(first_player) or not 0 <= first_player < len(names):
+    if not is_int(first_player) or not 0 <= first_player < len(names):
         raise ValueError(f"first_player: must be a seat 0..{len(names) - 1}, got {first_player!r}")
     rng = new_rng(seed)
     values = []
@@ -168,17 +168,17 @@ def new_game_start(players, seed, first_player) -> dict:
 
 def _levels_of(item, field: str) -> tuple:
     """A public item given by levels: an int 1..4 or a list/tuple of 1..3 of them."""
-    levels = (item,) if _is_int(item) else item
+    levels = (item,) if is_int(item) else item
     if not isinstance(levels, (list, tuple)) or not 1 <= len(levels) <= STACK_SIZE:
         raise ValueError(f"{field}: an item is a level 1..4 or a stack of 1..3 levels, got {item!r}")
     for lv in levels:
-        if not _is_int(lv) or lv not in LEVELS:
+        if not is_int(lv) or lv not in LEVELS:
             raise ValueError(f"{field}: chip levels are 1..4, got {lv!r}")
     return tuple(levels)
 
 
 def _values_of(item, field: str) -> tuple:
-    values = (item,) if _is_int(item) else item
+    values = (item,) if is_int(item) else item
     if not isinstance(values, (list, tuple)) or not 1 <= len(values) <= STACK_SIZE:
         raise ValueError(f"{field}: a banked item is a value 0..15 or a stack of 1..3 values, got {item!r}")
     for v in values:
@@ -290,7 +290,7 @@ def validate_start(start) -> dict:
         got = f"a list of {len(values)}" if isinstance(values, list) else json_kind(values)
         raise FieldError(("values",), f"must be a list of 32 ints (one per chip), got {got}")
     for c, v in enumerate(values):
-        if not _is_int(v):
+        if not is_int(v):
             raise FieldError(("values", c), f"must be an int (chip {c}'s value), got {json_kind(v)}")
     for lv in LEVELS:
         lo = (lv - 1) * CHIPS_PER_LEVEL
@@ -304,7 +304,7 @@ def validate_start(start) -> dict:
         if not isinstance(ids, list) or not 1 <= len(ids) <= STACK_SIZE:
             raise FieldError(path, f"an item is a list of 1..3 chip ids, got {ids!r}")
         for j, c in enumerate(ids):
-            if not _is_int(c) or not 0 <= c < N_CHIPS:
+            if not is_int(c) or not 0 <= c < N_CHIPS:
                 raise FieldError((*path, j), f"chip ids are 0..31, got {c!r}")
             if c in seen:
                 raise FieldError(path, f"chip {c} is already in {field_path(seen[c])}")
@@ -332,7 +332,7 @@ def validate_start(start) -> dict:
     returning = _per_seat_list(start["returning"], n, "returning")
     for s in range(n):
         p = positions[s]
-        if not _is_int(p) or not 0 <= p <= len(trail):
+        if not is_int(p) or not 0 <= p <= len(trail):
             raise FieldError(("positions", s), f"must be 0 (the sub) or a trail space 1..{len(trail)}, got {p!r}")
         if not isinstance(returning[s], bool):
             raise FieldError(("returning", s), f"must be true or false, got {returning[s]!r}")
@@ -346,22 +346,22 @@ def validate_start(start) -> dict:
             taken[p] = s
 
     air = start["air"]
-    if not _is_int(air) or not 1 <= air <= FULL_AIR:
+    if not is_int(air) or not 1 <= air <= FULL_AIR:
         raise FieldError(("air",), f"must be 1..{FULL_AIR} before a turn starts, got {air!r}")
     dive = start["dive"]
-    if not _is_int(dive) or not 1 <= dive <= N_DIVES:
+    if not is_int(dive) or not 1 <= dive <= N_DIVES:
         raise FieldError(("dive",), f"must be 1..{N_DIVES}, got {dive!r}")
 
     def is_back(s):
         return positions[s] == 0 and returning[s]
 
     turn = start["turn"]
-    if not _is_int(turn) or not 0 <= turn < n:
+    if not is_int(turn) or not 0 <= turn < n:
         raise FieldError(("turn",), f"must be a seat 0..{n - 1}, got {turn!r}")
     if is_back(turn):
         raise FieldError(("turn",), f"{names[turn]} is already back in the submarine this dive")
     last = start["last_returned"]
-    if last is not None and (not _is_int(last) or not 0 <= last < n or not is_back(last)):
+    if last is not None and (not is_int(last) or not 0 <= last < n or not is_back(last)):
         raise FieldError(("last_returned",), f"must be null or a seat that is back in the submarine, got {last!r}")
     rng_from_json(start["rng"])
     return {

@@ -17,10 +17,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..odds.all_divers import p_home_all
-from ..odds.batch_sim import MAX_TRAIL, DiveState, simulate_batch
+from .batch import MAX_TRAIL, DiveState, simulate_batch
 from ..odds.errors import StateBudgetExceeded
-from ..odds.estimate import batch_codes, batch_nerves, simulate_engine, wilson_interval
-from ..odds.game_odds import ENGINE_ROLLOUTS, exact_budget, exact_inputs
+from .estimate import batch_codes, batch_nerves, simulate_engine, wilson_interval
+from ..odds.game_odds import exact_budget, exact_inputs
+from .seat_odds import ENGINE_ROLLOUTS
 from ..rules import Drop, Game, PickUp, Roll, Stay, TurnBack
 from ..rules import events as ev
 from ..rules.actions import DIE_FACES

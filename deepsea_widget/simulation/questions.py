@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import math
 
-from ..odds.game_odds import EXACT_LAST_TURN, EXACT_SURE, SIMULATED_TOO_BIG
+from ..odds.game_odds import EXACT_LAST_TURN, EXACT_SURE
+from .seat_odds import SIMULATED_TOO_BIG
 from ..rules.events import fmt_pct
 
 # Short names for labels, and what each policy does, for questions.

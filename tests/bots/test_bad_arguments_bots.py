@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from deepsea_widget.bots import CautiousPolicy
-from deepsea_widget.bots.simulate import simulate
-from deepsea_widget.bots.tournament import MAX_GAMES, tournament
+from deepsea_widget.simulation.games import simulate
+from deepsea_widget.simulation.tournament import MAX_GAMES, tournament
 from deepsea_widget.rules import Game
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from deepsea_widget import Game
 from deepsea_widget.bots import CautiousPolicy, Policy, PublicView, RandomPolicy, make_policy
-from deepsea_widget.bots.simulate import play_game, simulate
+from deepsea_widget.simulation.games import play_game, simulate
 from deepsea_widget.rules import Drop, PickUp, Roll, Stay, TurnBack
 
 

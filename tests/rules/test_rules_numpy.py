@@ -7,8 +7,8 @@ import json
 import numpy as np
 
 from deepsea_widget.app import play
-from deepsea_widget.bots.simulate import simulate
-from deepsea_widget.bots.tournament import tournament
+from deepsea_widget.simulation.games import simulate
+from deepsea_widget.simulation.tournament import tournament
 from deepsea_widget.rules import Drop, Game, Roll
 
 

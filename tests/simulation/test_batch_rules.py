@@ -13,7 +13,7 @@ import pytest
 
 from deepsea_widget.bots import CautiousPolicy, PublicView, RandomPolicy
 from deepsea_widget.bots.simple import cautious_picks_up, cautious_turns_back
-from deepsea_widget.odds import batch_sim as bs
+from deepsea_widget.simulation import batch as bs
 from deepsea_widget.rules import Game, Roll
 from deepsea_widget.rules import events as ev
 
@@ -201,7 +201,7 @@ def test_a_diver_blocked_in_the_sub_is_not_back(codes):
 def test_everyone_in_the_water_stuck_ends_the_dive_before_the_next_turn():
     """Cy jumps Ann and Bob to the last space; then all three are stuck (deeper, empty-handed,
     on blanks, nothing free ahead) and the dive ends before anyone's turn starts."""
-    from deepsea_widget.odds.estimate import estimate_home
+    from deepsea_widget.simulation.estimate import estimate_home
 
     def start():
         return Game.from_position(players=["Ann", "Bob", "Cy"], trail=[1, 1, None, None, None],

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..odds.batch_sim import MAX_TRAIL, DiveState, simulate_batch
-from ..odds.estimate import batch_codes
 from ..rules import Drop, PickUp, Roll
 from ..rules import events as ev
-from .odds_bot import OddsPolicy
-from .policy import Policy, must_pick_up
+from ..bots.odds_bot import OddsPolicy
+from ..bots.policy import Policy, must_pick_up
+from .batch import MAX_TRAIL, DiveState, simulate_batch
+from .estimate import batch_codes
 
 DICE = [(a, b) for a in (1, 2, 3) for b in (1, 2, 3)]
 

@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from deepsea_widget.bots import make_policy
+from deepsea_widget.simulation import make_policy
 from deepsea_widget.bots.odds_bot import OddsPolicy, distance_home
 from deepsea_widget.bots.policy import PublicView
 from deepsea_widget.odds.single_diver import p_home
@@ -91,7 +91,8 @@ def test_distance_counts_free_spaces_plus_one():
 
 
 def test_a_game_of_dawdling_bots_stops_with_an_error_instead_of_looping(monkeypatch):
-    from deepsea_widget.bots import Policy, simulate
+    from deepsea_widget.bots import Policy
+    from deepsea_widget.simulation import games as simulate
     from deepsea_widget.rules import Stay
 
     class Dawdler(Policy):

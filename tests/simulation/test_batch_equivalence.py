@@ -17,8 +17,8 @@ import numpy as np
 import pytest
 from estimate_helpers import Position, assert_same_distribution, engine_rollouts, forced_prefix
 
-from deepsea_widget.odds.batch_sim import POLICY_CODES, DiveState, simulate_batch
-from deepsea_widget.odds.estimate import batch_nerves
+from deepsea_widget.simulation.batch import POLICY_CODES, DiveState, simulate_batch
+from deepsea_widget.simulation.estimate import batch_nerves
 from deepsea_widget.rules import Roll
 
 SCALE = float(os.environ.get("DEEPSEA_EQUIV_SCALE", "1"))

@@ -1,8 +1,8 @@
 """Monte Carlo odds of getting home: the rest of the current dive, played by bots.
 
 `estimate_home` answers "what are my odds?" where the exact chain cannot:
-divers still going deeper, picking up and deciding when to turn. The cautious
-and random bots run in the numpy batch simulator (`batch_sim`); any other
+divers still going deeper, picking up and deciding when to turn. The cautious,
+random and odds bots run in the numpy batch simulator (`batch`); any other
 policy runs on the real engine, one rollout at a time (labelled "engine").
 """
 from __future__ import annotations
@@ -12,13 +12,19 @@ import numbers
 import random
 import time
 from dataclasses import dataclass
-from statistics import NormalDist
 from typing import NamedTuple
 
 import numpy as np
 
-from ._checks import as_int
-from .batch_sim import MAX_TRAIL, POLICY_CODES, BatchResult, DiveState, simulate_batch
+from ..bots import CautiousPolicy, Policy, PublicView, RandomPolicy
+from .registry import BOTS, make_policy
+from ..bots.odds_bot import OddsPolicy
+from ..odds.intervals import wilson_interval
+from ..rules import Game, Roll
+from ..rules import events as ev
+from ..rules.chips import levels_value
+from ..rules.plain import shown
+from .batch import MAX_TRAIL, POLICY_CODES, BatchResult, DiveState, simulate_batch
 
 METHOD_BATCH = "batch"  # numpy batch simulator, vectorised bots
 METHOD_ENGINE = "engine"  # the rules engine itself, one rollout at a time (slow path)
@@ -37,84 +43,6 @@ class SeatEstimate(NamedTuple):
     def interval(self, level: float = 0.95) -> tuple[float, float]:
         """The Wilson score interval for P(home) at ``level`` (see `wilson_interval`)."""
         return wilson_interval(self.estimate, self.n, level)
-
-
-def wilson_interval(p, n, level: float = 0.95):
-    """The Wilson score interval (low, high) for a proportion ``p`` seen in ``n`` trials.
-
-    Unlike estimate +- z standard errors, it stays inside [0, 1] and never shrinks
-    to a point: when all 4,000 rollouts got home (standard error 0) it is still
-    [0.99904, 1]. Its coverage is about the level averaged over p; very near 0 or
-    1 it dips (for 95%: to about 84% at p = 0.17/n, where estimate +- 1.96
-    standard errors covers about 16%). (Wilson, 1927; the same numbers as
-    statsmodels' ``proportion_confint(method="wilson")``.) ``p`` and ``n`` may
-    be numpy arrays (a running estimate); plain numbers give two floats.
-
-    ``p``: a real number (or array) in [0, 1]; ``n``: a count, an integer (or
-    integer array) of at least 1; ``level``: a real number strictly between 0
-    and 1. Bools are refused for all three; a ValueError names the argument.
-    """
-    if isinstance(level, (bool, np.bool_)) or not isinstance(level, numbers.Real) or not 0 < level < 1:
-        raise ValueError(f"level: must be a number strictly between 0 and 1, got {level!r}")
-    level = float(level)
-    p, n = _proportions(p), _trial_counts(n)
-    try:
-        np.broadcast(p, n)
-    except ValueError:
-        raise ValueError(f"p and n: must have the same shape (or one be a single number), got shapes "
-                         f"{p.shape} and {n.shape}") from None
-    if np.any(n < 1):
-        raise ValueError(f"n: the number of trials must be at least 1, got {_shown(n, n < 1)}")
-    outside = ~((p >= 0) & (p <= 1))  # (nan is outside too)
-    if np.any(outside):
-        raise ValueError(f"p: a proportion must be within [0, 1], got {_shown(p, outside)}")
-    z = NormalDist().inv_cdf(0.5 + level / 2)
-    z2n = z * z / n
-    centre = (p + z2n / 2) / (1 + z2n)
-    half = z * np.sqrt(p * (1 - p) / n + z2n / (4 * n)) / (1 + z2n)
-    # (the interval always holds p: the clamp only removes rounding at p = 0 or 1)
-    low = np.clip(np.minimum(p, centre - half), 0.0, 1.0)
-    high = np.clip(np.maximum(p, centre + half), 0.0, 1.0)
-    if low.ndim == 0:
-        return float(low), float(high)
-    return low, high
-
-
-def _proportions(p) -> np.ndarray:
-    """`wilson_interval`'s ``p`` as a float array: real numbers only (no bools, strings, complex)."""
-    if isinstance(p, numbers.Real) and not isinstance(p, (bool, np.bool_)):
-        if not 0 <= p <= 1:  # (before float(): a huge int would overflow; nan fails too)
-            raise ValueError(f"p: a proportion must be within [0, 1], got {p!r}")
-        return np.asarray(float(p))  # (also a Fraction, which numpy would keep as an object)
-    try:
-        arr = np.asarray(p)
-    except (TypeError, ValueError):  # e.g. a ragged list
-        arr = None
-    if arr is None or arr.dtype.kind not in "iuf":
-        raise ValueError(f"p: must be a real number (or array of them) within [0, 1], got {p!r}")
-    return arr.astype(float)
-
-
-def _trial_counts(n) -> np.ndarray:
-    """`wilson_interval`'s ``n`` as a float array: integers only (numpy's too; no bools or floats)."""
-    if not isinstance(n, (np.ndarray, list, tuple)):
-        count = as_int("n", n)  # refuses bools, floats, strings, None
-        try:
-            return np.asarray(float(count))
-        except OverflowError:
-            raise ValueError("n: too large a number of trials") from None
-    try:
-        arr = np.asarray(n)
-    except (TypeError, ValueError):
-        arr = None
-    if arr is None or arr.dtype.kind not in "iu":
-        raise ValueError(f"n: must be an integer number of trials (or array of them), got {n!r}")
-    return arr.astype(float)
-
-
-def _shown(values: np.ndarray, bad: np.ndarray):
-    """A bad value for an error message: the number itself, or the first bad one of an array."""
-    return f"{values.item():g}" if values.ndim == 0 else f"an array holding {values[bad].flat[0]:g}"
 
 
 @dataclass(frozen=True)
@@ -173,8 +101,6 @@ def estimate_home(game, n=10_000, policies=None, seed=None, *, method="auto") ->
     never reads them, and the engine keeps only who got home from its copies of
     the game (which do see them as they bank).
     """
-    from ..rules import Game  # noqa: PLC0415 (cheap; keeps the import graph flat)
-    from ..rules.plain import shown  # noqa: PLC0415
 
     if not isinstance(game, Game):
         raise ValueError(f"game: must be a deepsea_widget Game, got {type(game).__name__}")
@@ -222,7 +148,6 @@ def _check_seed(seed) -> None:
 
 def resolve_policies(policies, players: int) -> list:
     """Per seat: a bot name or a `Policy` object, checked (ValueError names the entry)."""
-    from ..bots import BOTS, Policy  # noqa: PLC0415 (bots sit above odds: import late)
 
     if policies is None:
         return ["cautious"] * players
@@ -247,8 +172,6 @@ def batch_codes(seat_policies):
 
     Only the exact bots qualify (a subclass may change how they decide).
     """
-    from ..bots import CautiousPolicy, RandomPolicy  # noqa: PLC0415
-    from ..bots.odds_bot import OddsPolicy  # noqa: PLC0415
 
     exact = {CautiousPolicy: "cautious", RandomPolicy: "random", OddsPolicy: "odds"}
     codes = []
@@ -263,8 +186,6 @@ def batch_codes(seat_policies):
 def batch_nerves(game, seat_policies) -> list:
     """Per seat, the P(home) an odds diver insists on in this game now (`OddsPolicy.nerve`: it
     moves with the scores in the last dive); 0.0 for seats of other bots."""
-    from ..bots import PublicView, make_policy  # noqa: PLC0415
-    from ..bots.odds_bot import OddsPolicy  # noqa: PLC0415
 
     view = PublicView(game)
     out = []
@@ -277,7 +198,6 @@ def batch_nerves(game, seat_policies) -> list:
 def _policy_name(spec) -> str:
     """A seat's bot as `HomeEstimate.policies` names it: a bot's own name, or, for a class that
     only inherits one (it may decide otherwise), its class name and the bot it comes from."""
-    from ..bots import Policy  # noqa: PLC0415
 
     if isinstance(spec, str):
         return spec
@@ -298,15 +218,11 @@ def simulate_engine(game, seat_policies, n: int, rng: random.Random) -> BatchRes
     `Roll` faces (every copy holds the same dice generator, so letting the copy
     roll would repeat one game ``n`` times). Returns what `simulate_batch` returns.
     """
-    from ..bots import PublicView, make_policy  # noqa: PLC0415
-    from ..rules import Roll  # noqa: PLC0415
-    from ..rules import events as ev  # noqa: PLC0415
 
     if game.is_over:
         raise ValueError("game: the game is over, there is no dive left to simulate")
     bots = [make_policy(p) for p in seat_policies]
     D = len(game.players)
-    from ..rules.chips import levels_value  # noqa: PLC0415
 
     res = BatchResult(home=np.zeros((n, D), bool), air=np.zeros(n, np.int64), turns=np.zeros(n, np.int64),
                       positions=np.zeros((n, D), np.int64), carried=np.zeros((n, D), np.int64),

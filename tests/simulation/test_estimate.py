@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from deepsea_widget.bots import CautiousPolicy, Policy, PublicView, RandomPolicy
-from deepsea_widget.odds.estimate import HomeEstimate, SeatEstimate, estimate_home
+from deepsea_widget.simulation.estimate import HomeEstimate, SeatEstimate, estimate_home
 from deepsea_widget.odds.single_diver import p_home
 from deepsea_widget.rules import Game, Roll
 

@@ -4,7 +4,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
-from deepsea_widget.bots.tournament import bradley_terry, lineups, tournament
+from deepsea_widget.simulation.tournament import bradley_terry, lineups, tournament
 
 
 def test_every_bot_plays_every_seat_equally():
@@ -59,11 +59,16 @@ def test_bad_arguments(kwargs, words):
 def test_result_has_a_table_and_a_plot():
     r = tournament(bots=["cautious", "random"], players=2, games=10, seed=1, workers=1, progress=False)
     assert "cautious" in str(r) and "<table>" in r._repr_html_()
-    fig = r.plot()
+    import plotly.graph_objects as go
+
+    from deepsea_widget.panels import tournament_chart
+
+    description = tournament_chart(r)
+    assert "template" not in description["layout"]  # plotly.js's plain look: nothing white on a dark theme
+    fig = go.Figure(description)  # (plotly's schema checks the description)
     assert len(fig.data) == 3  # win-share bars + one score box per bot
-    # readable on a dark notebook theme too: no white paper or plot area, no plotly template
+    # readable on a dark notebook theme too: no white paper or plot area
     assert fig.layout.paper_bgcolor == fig.layout.plot_bgcolor == "rgba(0,0,0,0)"
-    assert fig.layout.template.layout.paper_bgcolor is None
 
 
 def test_intervals_stay_within_what_the_values_can_be():
@@ -76,7 +81,7 @@ def test_intervals_stay_within_what_the_values_can_be():
 
 
 def test_few_blocks_give_wide_honest_intervals():
-    from deepsea_widget.bots.tournament import Z95, _mean_ci, t975
+    from deepsea_widget.simulation.tournament import Z95, _mean_ci, t975
 
     assert t975(1) == 12.706 and t975(19) == 2.093 and Z95 < t975(100) < 1.99
     mean, (lo, hi) = _mean_ci([0.25, 0.5, 0.75], 0.0, 1.0)  # 3 blocks: t with 2 degrees of freedom

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..rules.plain import plain
 from ..rules.position import new_rng
-from .simulate import MAX_GAMES, check_bots, check_games, check_player_count, play_game
+from .games import MAX_GAMES, check_bots, check_games, check_player_count, play_game
 
 Z95 = 1.959963984540054
 # Student's t, 97.5% point, for 1..30 degrees of freedom (beyond: a Cornish-Fisher step from Z95)
@@ -118,30 +118,6 @@ class TournamentResult:
             f"<td>{r['drowning rate']:.3f}</td><td>{r['rating']:.0f}</td></tr>" for r in self.rows())
         return (f"<p>{self.games} games, {self.players} divers, {html.escape(self.seed_text)}; equal share "
                 f"{self.equal_share:.3f}</p><table><tr>{head}</tr>{body}</table>")
-
-    def plot(self):
-        """A plotly figure: win share with 95% CIs, and each bot's score distribution."""
-        from plotly.subplots import make_subplots
-        import plotly.graph_objects as go
-
-        from ..panels._common import AXIS, COLOURS  # readable on light and dark notebook themes
-
-        rows = self.rows()
-        fig = make_subplots(rows=1, cols=2, subplot_titles=("Win share (95% CI)", "Scores per game"))
-        fig.add_trace(go.Bar(
-            x=[r["bot"] for r in rows], y=[r["win share"] for r in rows],
-            error_y={"type": "data", "symmetric": False,
-                     "array": [r["95% CI"][1] - r["win share"] for r in rows],
-                     "arrayminus": [r["win share"] - r["95% CI"][0] for r in rows]},
-            hovertemplate="%{x}: win share %{y:.3f}<extra></extra>", name="win share"), row=1, col=1)
-        fig.add_hline(y=self.equal_share, line_dash="dot", annotation_text="equal share", row=1, col=1)
-        for r in rows:
-            fig.add_trace(go.Box(y=self.scores[r["bot"]], name=r["bot"], boxmean=True), row=1, col=2)
-        fig.update_layout(template="none", **COLOURS)
-        fig.update_layout(showlegend=False, height=380, margin={"t": 40, "l": 40, "r": 10, "b": 40})
-        fig.update_xaxes(**AXIS)
-        fig.update_yaxes(**AXIS)
-        return fig
 
 
 def _ci_text(ci) -> str:

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..bots.simple import cautious_picks_up, cautious_turns_back
+from ..odds.single_diver import home_table
 from ..rules.actions import DIE_FACES
 from ..rules.chips import N_CHIPS
 from ..rules.position import FULL_AIR
@@ -112,8 +114,6 @@ def cautious_tables(max_position: int):
     strides: turn_back[((returning * C + carried) * A + air - AIR_MIN) * P + position],
     pick_up[returning * C + carried].
     """
-    from ..bots.simple import cautious_picks_up, cautious_turns_back  # bots sit above odds
-
     ret = np.array([False, True], dtype=object)[:, None, None, None]
     car = np.arange(_MAX_ITEMS + 1).astype(object)[None, :, None, None]
     air = np.arange(_AIR_MIN, _AIR_MAX + 1).astype(object)[None, None, :, None]
@@ -134,8 +134,6 @@ def cautious_tables(max_position: int):
 def home_tables(max_distance: int) -> np.ndarray:
     """`p_home` for every (others' items, distance, items, air) the odds bot asks about, as
     ``table[k, d, c, a]`` (air 0 or less: 0.0), equal to `single_diver.p_home` value for value."""
-    from .single_diver import home_table
-
     chips = 8  # (from 6 items on nobody moves: more rows would all be 0)
     out = np.zeros((_MAX_ITEMS + 1, max_distance + 1, chips + 1, _AIR_MAX + 1))
     for k in range(_MAX_ITEMS + 1):

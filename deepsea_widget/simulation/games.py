@@ -11,8 +11,8 @@ from ..rules import Game
 from ..rules import events as ev
 from ..rules.plain import plain
 from ..rules.position import MAX_PLAYERS, MIN_PLAYERS, new_rng
-from . import BOTS, make_policy
-from .policy import Policy, PublicView
+from ..bots import Policy, PublicView
+from .registry import BOTS, make_policy
 
 
 @dataclass

@@ -2,7 +2,7 @@
 import pytest
 
 from deepsea_widget.odds import p_home_all
-from deepsea_widget.odds.game_odds import seat_odds
+from deepsea_widget.simulation.seat_odds import seat_odds
 from deepsea_widget.rules import Game
 
 EXAMPLE = dict(players=4, trail=[1] * 8 + [2] * 8, positions=[10, 5, 6, 14], returning=[True] * 4,
@@ -128,7 +128,7 @@ def test_a_what_if_beyond_the_chains_reach_is_estimated_not_refused():
 
 
 def test_a_trail_beyond_the_batch_simulator_is_estimated_with_fewer_rollouts():
-    from deepsea_widget.odds.game_odds import ENGINE_ROLLOUTS
+    from deepsea_widget.simulation.seat_odds import ENGINE_ROLLOUTS
 
     game = Game.from_position(players=2, trail=[None] * 69 + [1], positions=[10, 0], returning=[True, False],
                               carried=[[[1], [1], [1]], []], turn=0, seed=1)
@@ -173,7 +173,7 @@ def test_sure_home_agrees_with_the_engines_own_simulation():
     import random
 
     from deepsea_widget.bots import PublicView, make_policy
-    from deepsea_widget.odds import estimate_home
+    from deepsea_widget.simulation import estimate_home
     from deepsea_widget.odds.game_odds import sure_home
 
     sure = 0
