@@ -64,6 +64,9 @@ class BotResult:
     score_ci: tuple
     drowning_rate: float
     rating: float
+    drowning_ci: tuple = (math.nan, math.nan)
+    rating_ci: tuple = (math.nan, math.nan)
+    behind_best: tuple | None = None  # (the best bot's win share minus this one's, by block; its 95% interval)
 
 
 @dataclass
@@ -78,6 +81,7 @@ class TournamentResult:
     results: dict
     scores: dict
     block_wins: dict | None = None
+    best: str | None = None  # the bot with the highest win share
 
     def paired_difference(self, a: str, b: str) -> tuple[float, tuple]:
         """Bot ``a``'s win share minus bot ``b``'s, block by block (each block gives both the
@@ -96,28 +100,72 @@ class TournamentResult:
         return "unseeded (fresh games)" if self.seed is None else f"seed {self.seed!r}"
 
     def rows(self) -> list[dict]:
+        """One row per bot, best rating first: every number with its 95% interval."""
         return [{"bot": r.bot, "win share": r.win_share, "95% CI": r.win_ci, "mean score": r.mean_score,
-                 "drowning rate": r.drowning_rate, "rating": r.rating, "seat-games": r.seat_games}
+                 "score CI": r.score_ci, "drowning rate": r.drowning_rate, "drowning CI": r.drowning_ci,
+                 "rating": r.rating, "rating CI": r.rating_ci, "behind best": r.behind_best,
+                 "seat-games": r.seat_games}
                 for r in sorted(self.results.values(), key=lambda r: -r.rating)]
 
     def __str__(self) -> str:
         lines = [f"{self.games} games, {self.players} divers, {self.seed_text}; "
-                 f"equal win share would be {self.equal_share:.3f}",
-                 f"{'bot':<10} {'win share':>9} {'95% CI':>17} {'mean score':>10} {'drowning':>8} {'rating':>7}"]
+                 f"equal win share would be {self.equal_share:.3f}; [low, high]: 95% intervals over "
+                 f"{self.blocks} blocks",
+                 f"{'bot':<9} {'win share':<22} {'behind ' + (self.best or 'best'):<24} {'mean score':<20} "
+                 f"{'drowning':<22} {'rating':<16}"]
         for r in self.rows():
-            lines.append(f"{r['bot']:<10} {r['win share']:>9.3f}   {_ci_text(r['95% CI']):>14} "
-                         f"{r['mean score']:>10.2f} {r['drowning rate']:>8.3f} {r['rating']:>7.0f}")
-        return "\n".join(lines)
+            lines.append(f"{r['bot']:<9} {_with_ci(r['win share'], r['95% CI'], 3):<22} "
+                         f"{_behind(r['behind best']):<24} {_with_ci(r['mean score'], r['score CI'], 2):<20} "
+                         f"{_with_ci(r['drowning rate'], r['drowning CI'], 3):<22} "
+                         f"{_with_ci(r['rating'], r['rating CI'], 0):<16}")
+        return "\n".join(lines + ["", *LEGEND])
+
+    @property
+    def blocks(self) -> int:
+        return len(next(iter(self.block_wins.values()))) if self.block_wins else 0
 
     def _repr_html_(self) -> str:
-        head = "".join(f"<th>{h}</th>" for h in ("bot", "win share", "95% CI", "mean score",
+        head = "".join(f"<th>{h}</th>" for h in ("bot", "win share", f"behind {self.best or 'best'}", "mean score",
                                                   "drowning rate", "rating"))
         body = "".join(
-            f"<tr><td>{r['bot']}</td><td>{r['win share']:.3f}</td>"
-            f"<td>{_ci_text(r['95% CI'])}</td><td>{r['mean score']:.2f}</td>"
-            f"<td>{r['drowning rate']:.3f}</td><td>{r['rating']:.0f}</td></tr>" for r in self.rows())
+            f"<tr><td>{html.escape(r['bot'])}</td><td>{_with_ci(r['win share'], r['95% CI'], 3)}</td>"
+            f"<td>{_behind(r['behind best'])}</td><td>{_with_ci(r['mean score'], r['score CI'], 2)}</td>"
+            f"<td>{_with_ci(r['drowning rate'], r['drowning CI'], 3)}</td>"
+            f"<td>{_with_ci(r['rating'], r['rating CI'], 0)}</td></tr>" for r in self.rows())
+        legend = "".join(f"<li>{html.escape(line)}</li>" for line in LEGEND)
         return (f"<p>{self.games} games, {self.players} divers, {html.escape(self.seed_text)}; equal share "
-                f"{self.equal_share:.3f}</p><table><tr>{head}</tr>{body}</table>")
+                f"{self.equal_share:.3f}; [low, high]: 95% intervals over {self.blocks} blocks</p>"
+                f"<table><tr>{head}</tr>{body}</table><ul>{legend}</ul>")
+
+
+# What each column means, printed under every table.
+LEGEND = (
+    "win share: the share of games a bot won (a shared win split); 1 / divers if all were equal.",
+    "behind <best>: the best bot's win share minus this bot's, block by block: both met the same dice "
+    "in every seat, so this is the fair comparison (an interval above 0: really behind).",
+    "mean score: points banked per game.",
+    "drowning rate: the share of its dives in which it did not get back to the submarine.",
+    "rating: Bradley-Terry strength on the Elo scale (1500 = average here), from who outscored whom.",
+    "[low, high]: 95% interval over blocks (a block: the same dice under every seat rotation, so its games "
+    "are not independent); where every block gave 0 (or 1), a one-sided bound by the rule of three.",
+)
+
+
+def _with_ci(value: float, ci, digits: int) -> str:
+    lo, hi = ci
+    if math.isnan(lo):
+        return f"{value:.{digits}f} (1 block)"
+    return f"{value:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]"
+
+
+def _behind(diff) -> str:
+    if diff is None:
+        return "(best)"
+    value, ci = diff
+    lo, hi = ci
+    if math.isnan(lo):
+        return f"{value:+.3f} (1 block)"
+    return f"{value:+.3f} [{lo:+.3f}, {hi:+.3f}]"
 
 
 def _ci_text(ci) -> str:
@@ -125,14 +173,26 @@ def _ci_text(ci) -> str:
     return "n/a (1 block)" if math.isnan(lo) else f"[{lo:.3f}, {hi:.3f}]"
 
 
-def _mean_ci(values, low: float = -math.inf, high: float = math.inf) -> tuple[float, tuple]:
+def _mean_ci(values, low: float = -math.inf, high: float = math.inf, span: float | None = None
+             ) -> tuple[float, tuple]:
     """The mean of the blocks and its 95% interval (Student's t: there may be few blocks), kept
-    within what the values can be (``low``..``high``); one block gives no interval (nan, nan)."""
+    within what the values can be (``low``..``high``); one block gives no interval (nan, nan).
+    When every block gave the same value the t interval would be a point: at ``low`` (or
+    ``high``) it becomes a one-sided bound, the rule of three over the blocks (``span``: how far
+    a block could be from it, by default ``high - low``)."""
     n = len(values)
     mean = sum(values) / n
     if n < 2:
         return mean, (math.nan, math.nan)
     var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    if var == 0 and span is None and math.isfinite(high - low):
+        span = high - low
+    if var == 0 and span:
+        reach = min(1.0, 3 / n) * span  # (rule of three: with none of n seen, the rate is < 3/n at 95%)
+        if mean <= low:
+            return mean, (low, min(high, low + reach))
+        if mean >= high:
+            return mean, (max(low, high - reach), high)
     half = t975(n - 1) * math.sqrt(var / n)
     return mean, (max(low, mean - half), min(high, mean + half))
 
@@ -229,6 +289,8 @@ def _summarise(blocks, bots, players, seed) -> TournamentResult:
     # so confidence intervals come from per-block means, not per-seat results.
     block_wins = {b: [] for b in bots}
     block_scores = {b: [] for b in bots}
+    block_drowned = {b: [] for b in bots}
+    block_pairs = []
     scores = {b: [] for b in bots}
     stranded = {b: 0 for b in bots}
     dived = {b: 0 for b in bots}
@@ -236,6 +298,9 @@ def _summarise(blocks, bots, players, seed) -> TournamentResult:
     n_games = 0
     for block in blocks:
         w = {b: [] for b in bots}
+        lost = {b: 0 for b in bots}
+        went = {b: 0 for b in bots}
+        here: dict = {}
         for lineup, sc, share, strand, ret in block:
             n_games += 1
             for s, b in enumerate(lineup):
@@ -243,20 +308,58 @@ def _summarise(blocks, bots, players, seed) -> TournamentResult:
                 scores[b].append(sc[s])
                 stranded[b] += strand[s]
                 dived[b] += strand[s] + ret[s]
+                lost[b] += strand[s]
+                went[b] += strand[s] + ret[s]
             for s, a in enumerate(lineup):  # pairwise results between different bots
                 for t, b in enumerate(lineup):
                     if a != b and s < t:
                         pts = 1.0 if sc[s] > sc[t] else 0.5 if sc[s] == sc[t] else 0.0
-                        pairs[(a, b)] = pairs.get((a, b), 0.0) + pts
-                        pairs[(b, a)] = pairs.get((b, a), 0.0) + 1.0 - pts
+                        for tally in (pairs, here):
+                            tally[(a, b)] = tally.get((a, b), 0.0) + pts
+                            tally[(b, a)] = tally.get((b, a), 0.0) + 1.0 - pts
         for b in bots:
             block_wins[b].append(sum(w[b]) / len(w[b]))
             block_scores[b].append(sum(scores[b][-len(w[b]):]) / len(w[b]))
+            block_drowned[b].append(lost[b] / went[b] if went[b] else 0.0)
+        block_pairs.append(here)
     ratings = bradley_terry(pairs, bots)
+    rating_cis = _rating_intervals(block_pairs, bots, seed)
+    best = max(bots, key=lambda b: sum(block_wins[b]))
+    top_score = max((max(v) for v in scores.values() if v), default=0)
     results = {}
     for b in bots:
         win, win_ci = _mean_ci(block_wins[b], 0.0, 1.0)
-        mean, mean_ci = _mean_ci(block_scores[b], 0.0)
+        mean, mean_ci = _mean_ci(block_scores[b], 0.0, math.inf, span=top_score)
+        drowning, drowning_ci = _mean_ci(block_drowned[b], 0.0, 1.0)
+        behind = None if b == best else _mean_ci([x - y for x, y in zip(block_wins[best], block_wins[b])],
+                                                 -1.0, 1.0)
         results[b] = BotResult(b, len(scores[b]), win, win_ci, mean, mean_ci,
-                               stranded[b] / dived[b] if dived[b] else 0.0, ratings[b])
-    return TournamentResult(players, n_games, seed, bots, results, scores, block_wins)
+                               stranded[b] / dived[b] if dived[b] else 0.0, ratings[b], drowning_ci,
+                               rating_cis[b], behind)
+    return TournamentResult(players, n_games, seed, bots, results, scores, block_wins, best)
+
+
+BOOTSTRAP = 200  # resamples of the blocks for the ratings' intervals
+
+
+def _rating_intervals(block_pairs: list, bots, seed) -> dict:
+    """Each bot's rating's 95% interval: the 2.5th and 97.5th percentiles of the ratings fitted
+    to the blocks resampled with replacement (a bootstrap over the independent units), seeded
+    by the tournament's seed so that a seeded tournament reports the same interval."""
+    n = len(block_pairs)
+    if n < 2:
+        return {b: (math.nan, math.nan) for b in bots}
+    rng = new_rng(f"{seed}/ratings")
+    fitted = {b: [] for b in bots}
+    for _ in range(BOOTSTRAP):
+        pairs: dict = {}
+        for _ in range(n):
+            for key, pts in block_pairs[int(rng.random() * n)].items():
+                pairs[key] = pairs.get(key, 0.0) + pts
+        for b, r in bradley_terry(pairs, bots).items():
+            fitted[b].append(r)
+    out = {}
+    for b in bots:
+        values = sorted(fitted[b])
+        out[b] = (values[int(0.025 * (BOOTSTRAP - 1))], values[int(round(0.975 * (BOOTSTRAP - 1)))])
+    return out

@@ -87,7 +87,7 @@ def test_few_blocks_give_wide_honest_intervals():
     mean, (lo, hi) = _mean_ci([0.25, 0.5, 0.75], 0.0, 1.0)  # 3 blocks: t with 2 degrees of freedom
     assert mean == 0.5 and hi - mean == pytest.approx(min(0.5, 4.303 * 0.25 / 3 ** 0.5))
     r = tournament(bots=["cautious", "random"], players=2, games=2, seed=1, workers=1, progress=False)
-    assert "n/a (1 block)" in str(r) and "n/a (1 block)" in r._repr_html_()
+    assert "(1 block)" in str(r) and "(1 block)" in r._repr_html_()  # (no interval from one block)
 
 
 def test_bradley_terry_is_the_maximum_of_its_likelihood():
@@ -119,3 +119,37 @@ def test_an_unseeded_tournament_says_so_not_seed_none():
     assert "unseeded (fresh games)" in str(fresh) and "None" not in str(fresh)
     assert "unseeded" in fresh._repr_html_()
     assert "seed 5;" in str(tournament(bots=("random", "cautious"), players=2, games=2, seed=5))
+
+
+def test_an_interval_never_collapses_to_a_point_at_0_or_1():
+    from deepsea_widget.simulation.tournament import _mean_ci
+
+    # every one of 40 blocks gave 0: the rule of three's bound, 3/40, not [0, 0]
+    assert _mean_ci([0.0] * 40, 0.0, 1.0) == (0.0, (0.0, 0.075))
+    assert _mean_ci([1.0] * 40, 0.0, 1.0) == (1.0, (0.925, 1.0))
+    # a few blocks: the bound stays within what the value can be
+    assert _mean_ci([0.0] * 2, 0.0, 1.0) == (0.0, (0.0, 1.0))
+    # scores (no upper limit): reach is the span given (the best score seen)
+    assert _mean_ci([0.0] * 30, 0.0, math.inf, span=40) == (0.0, (0.0, 4.0))
+    # values that differ: Student's t as before
+    mean, (lo, hi) = _mean_ci([0.0, 1.0] * 10, 0.0, 1.0)
+    assert mean == 0.5 and 0 < lo < 0.5 < hi < 1
+
+
+def test_every_number_has_an_interval_and_every_column_a_legend():
+    r = tournament(bots=["cautious", "random"], players=2, games=40, seed=3, workers=1, progress=False)
+    assert r.best == max(r.bots, key=lambda b: r.results[b].win_share)
+    for row in r.rows():
+        for key in ("95% CI", "score CI", "drowning CI", "rating CI"):
+            lo, hi = row[key]
+            assert lo < hi, (row["bot"], key, row[key])  # never a point
+    worse = [b for b in r.bots if b != r.best][0]
+    diff, (lo, hi) = r.results[worse].behind_best
+    assert (diff, (lo, hi)) == tuple(r.paired_difference(r.best, worse)) or diff == pytest.approx(
+        r.paired_difference(r.best, worse)[0])
+    text = str(r)
+    for column in ("win share:", "behind <best>:", "mean score:", "drowning rate:", "rating:", "[low, high]:"):
+        assert column in text and column in r._repr_html_().replace("&lt;", "<").replace("&gt;", ">")
+    # a seeded tournament reports the same intervals, ratings' bootstrap included
+    again = tournament(bots=["cautious", "random"], players=2, games=40, seed=3, workers=1, progress=False)
+    assert again.rows() == r.rows()
