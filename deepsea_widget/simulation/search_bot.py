@@ -48,13 +48,17 @@ class SearchPolicy(Policy):
             return action
         game = view._game  # copies are played forward; hidden values are never read
         seat = game.current_player
+        legal = game.legal_actions()
+        if len(legal) == 1:  # nothing to weigh (a diver heading home rolls; nothing to pick up or drop)
+            self.explanation = "its only move"
+            return legal[0]
         seed = rng.getrandbits(32)
         scored = []
-        for action in game.legal_actions():
-            if isinstance(action, Roll):
-                value = np.mean([self._value(game, Roll(dice=d), seat, seed + i) for i, d in enumerate(DICE)])
+        for action in legal:
+            if isinstance(action, Roll):  # the nine rolls, simulated in one batch
+                value = float(np.mean(self._values(game, [Roll(dice=d) for d in DICE], seat, seed)))
             else:
-                value = self._value(game, action, seat, seed)
+                value = self._values(game, [action], seat, seed)[0]
             scored.append((value, action))
         value, best = max(scored, key=lambda x: x[0])
         me = game.divers[seat]
@@ -74,21 +78,38 @@ class SearchPolicy(Policy):
                               "like the cautious bot")
         return best
 
-    def _value(self, game, action, seat, seed) -> float:
-        g = game.copy()
-        dive = g.dive
-        events = g.apply(action)
-        me = g.divers[seat]
-        if g.dive != dive or g.is_over:  # the action ended the dive: banked or lost
-            banked = [e for e in events if isinstance(e, ev.Banked) and e.seat == seat]
-            return _items_value(game.divers[seat].carried) if banked else 0.0
-        held = _items_value(me.carried)
-        if me.back:
-            return held
-        codes = batch_codes(["cautious"] * len(g.players))
-        res = simulate_batch(DiveState.from_game(g), codes, self.rollouts, np.random.default_rng(seed))
-        home = res.home[:, seat]
-        extra = res.carried[:, seat] - len(me.carried)
-        deeper = [s for s in g.trail[me.position:] if s is not None]
-        per_item = (sum(_items_value([s]) for s in deeper) / len(deeper)) if deeper else 0.0
-        return float(np.mean(home * (held + np.maximum(extra, 0) * per_item)))
+    def _values(self, game, actions, seat, seed) -> list[float]:
+        """The expected points home of each of ``actions`` played now (then everyone cautious):
+        the positions that go on are simulated together, ``rollouts`` rows each."""
+        values: list = [None] * len(actions)
+        going = []  # (index, game after the action, what it holds)
+        for i, action in enumerate(actions):
+            g = game.copy()
+            dive = g.dive
+            events = g.apply(action)
+            me = g.divers[seat]
+            if g.dive != dive or g.is_over:  # the action ended the dive: banked or lost
+                banked = [e for e in events if isinstance(e, ev.Banked) and e.seat == seat]
+                values[i] = _items_value(game.divers[seat].carried) if banked else 0.0
+            elif me.back:
+                values[i] = _items_value(me.carried)
+            else:
+                going.append((i, g))
+        groups: dict = {}
+        for i, g in going:  # (a batch shares whose turn it is and its phase)
+            groups.setdefault((g.current_player, g.phase), []).append((i, g))
+        for members in groups.values():
+            first = members[0][1]
+            codes = batch_codes(["cautious"] * len(first.players))
+            starts = [(DiveState.from_game(g), self.rollouts) for _, g in members]
+            res = simulate_batch(starts, codes, self.rollouts * len(members), np.random.default_rng(seed))
+            for j, (i, g) in enumerate(members):
+                rows = slice(j * self.rollouts, (j + 1) * self.rollouts)
+                me = g.divers[seat]
+                held = _items_value(me.carried)
+                home = res.home[rows, seat]
+                extra = res.carried[rows, seat] - len(me.carried)
+                deeper = [s for s in g.trail[me.position:] if s is not None]
+                per_item = (sum(_items_value([s]) for s in deeper) / len(deeper)) if deeper else 0.0
+                values[i] = float(np.mean(home * (held + np.maximum(extra, 0) * per_item)))
+        return values
