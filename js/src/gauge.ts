@@ -73,7 +73,8 @@ export function gaugeCells(air: number, forecast: number | null | undefined): Ga
 
 /**
  * What the diver to play has breathed at the start of this turn, e.g. "Ann breathed 2 (11 → 9)":
- * the air a position is set up with (and a turn starts with) is before that breath.
+ * the air the turn started with, before that breath, and the air now (the gauge's number, which
+ * the status line and the edit slider show too).
  */
 export function breathText(turnStartAir: number | null | undefined, air: number, who: string): string {
   if (turnStartAir === null || turnStartAir === undefined || !who || turnStartAir <= air) return "";
@@ -81,7 +82,11 @@ export function breathText(turnStartAir: number | null | undefined, air: number,
   return `${who} breathed ${turnStartAir - air} (${turnStartAir} → ${air})`;
 }
 
-/** The forecast in words, e.g. "Ann's next turn: air 12 (−5 if everyone keeps their items)". */
+/**
+ * The forecast in words, e.g. "Ann's next turn, once Ann has breathed: air 12, −5 if everyone keeps
+ * their items": the air on the track during that turn, as the gauge will show it then (the odds
+ * panels' air of a turn is the air at its start, before the breath: they say so).
+ */
 export function forecastText(air: number, forecast: number | null | undefined, who: string): string {
   if (forecast === null || forecast === undefined) return "";
   if (air <= 0) return "The air has run out: the dive ends with this turn";
@@ -89,5 +94,5 @@ export function forecastText(air: number, forecast: number | null | undefined, w
   const whose = who ? `${who}'s next turn` : "Next turn";
   if (forecast <= 0) return `${whose}: air runs out first (if everyone keeps their items)`;
   if (drop <= 0) return `${whose}: air still ${forecast} (nobody carries anything)`;
-  return `${whose}: air ${forecast}, −${drop} if everyone keeps their items`;
+  return `${whose}, once ${who || "the diver"} has breathed: air ${forecast}, −${drop} if everyone keeps their items`;
 }

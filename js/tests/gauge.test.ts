@@ -68,14 +68,15 @@ describe("air gauge", () => {
   });
 
   it("says the forecast in words", () => {
-    expect(forecastText(17, 12, "Ann")).toBe("Ann's next turn: air 12, −5 if everyone keeps their items");
+    // the air during that turn, once its diver has breathed: said, as the odds panels' air at a turn's start is
+    expect(forecastText(17, 12, "Ann")).toBe("Ann's next turn, once Ann has breathed: air 12, −5 if everyone keeps their items");
     expect(forecastText(17, 17, "Ann")).toBe("Ann's next turn: air still 17 (nobody carries anything)");
     expect(forecastText(4, -1, "Bob")).toBe("Bob's next turn: air runs out first (if everyone keeps their items)");
     expect(forecastText(17, null, "Ann")).toBe("");
     // once the air has run out there is no next turn this dive (it said "Ann's next turn: air runs out first")
     expect(forecastText(0, -3, "Ann")).toBe("The air has run out: the dive ends with this turn");
     expect(forecastText(-2, -4, "Ann")).toBe("The air has run out: the dive ends with this turn");
-    expect(forecastText(17, 10, "")).toBe("Next turn: air 10, −7 if everyone keeps their items");
+    expect(forecastText(17, 10, "")).toBe("Next turn, once the diver has breathed: air 10, −7 if everyone keeps their items");
   });
 
   it("says what the diver to play breathed at its turn's start, if anything", () => {
