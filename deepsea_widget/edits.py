@@ -12,6 +12,7 @@ import re
 
 from .rules.chips import CHIPS_PER_LEVEL, LEVELS, STACK_SIZE, level_of_value
 from .rules.events import describe_levels
+from .rules.position import FULL_AIR
 
 
 # How Table.edit's refusals begin: "edit refused: " (the engine's check) or "edit <op>: " (the op's
@@ -77,6 +78,23 @@ def remove_last_space(pos: dict, where: str) -> None:
     pos["trail"].pop()
 
 
+def set_air_now(pos: dict, air: int, where: str) -> None:
+    """Edit op ``set_air``: ``air`` is the air on the track now, the number the board's header,
+    gauge and edit slider show. The diver to play has breathed at its turn's start (one air for
+    each item it carries), so the air the position starts that turn with (``pos["air"]``, as
+    `Game.from_position` takes it) is ``air`` plus that breath. 0 is the air run out as the diver
+    breathed (the rest of the dive is its turn); ValueError naming the range otherwise."""
+    turn = pos["turn"]
+    who, breath = pos["players"][turn], len(pos["carried"][turn])
+    low, high = (0, FULL_AIR - breath) if breath else (1, FULL_AIR)
+    if not low <= air <= high:
+        why = (f"{who} breathed {breath} (one for each item carried) at the start of the turn, from at most "
+               f"{FULL_AIR}; 0: the air ran out as {who} breathed" if breath else
+               f"{who} carries nothing, so breathed nothing: the air is what the turn started with")
+        raise ValueError(f"{where}: air must be {low} to {max(low, high)}: {why}; got {air}")
+    pos["air"] = min(air + breath, FULL_AIR)  # (0 with more than 25 items: any start runs out)
+
+
 _FIELD_WORDS = {"positions": "position", "returning": "heading", "banked": "banked items", "carried": "items"}
 
 
@@ -113,7 +131,8 @@ def plain_refusal(text: str, pos: dict, kind: str | None = None) -> str:
 
 
 def describe_edit(op: dict, game) -> str:
-    """An accepted edit in the board's words, for the log: "Ann to space 4", "air 12 ...";
+    """An accepted edit in the board's words, for the log: "Ann to space 4", "air 12 now (air 14 at
+    the start of Ann's turn; Ann breathed 2)";
     ``game``: the position it gave."""
     kind = op["op"]
     who = game.players[op["seat"]] if "seat" in op else ""
@@ -128,8 +147,11 @@ def describe_edit(op: dict, game) -> str:
         return f"{who} gets {describe_levels(op['levels'])}"
     if kind == "take_item":
         return f"{who}'s item {op['index'] + 1} put back in the box"
-    if kind == "set_air":
-        return f"air {op['air']} at the start of the turn"
+    if kind == "set_air":  # the air now, and the turn's start if the diver to play breathed
+        me = game.players[game.current_player]
+        breath = game.turn_start_air - game.air
+        return f"air {op['air']}" + (f" now (air {game.turn_start_air} at the start of {me}'s turn; {me} breathed "
+                                     f"{breath})" if breath else "")
     if kind == "set_space":
         return f"space {op['space']} " + ("left blank" if op["levels"] is None else f"holds {describe_levels(op['levels'])}")
     if kind == "add_space":

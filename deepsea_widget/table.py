@@ -16,7 +16,8 @@ from typing import NamedTuple
 from .board_view import dive_summary
 from .bots import PublicView
 from .simulation.registry import BOTS, make_policy
-from .edits import check_chips, describe_edit, new_space, plain_refusal, refusal_reason, remove_last_space
+from .edits import (check_chips, describe_edit, new_space, plain_refusal, refusal_reason, remove_last_space,
+                    set_air_now)
 from .rules import Game, IllegalActionError, SaveError, action_from_dict
 from .rules.actions import TurnBack
 from .rules.events import (AllStuck, Banked, Breathed, DiveEnded, DiveStarted, GameOver, Lost, Rolled,
@@ -580,8 +581,8 @@ class Table:
                 raise IntentError(f"{where}: {pos['players'][s]} carries {k} item{'' if k == 1 else 's'}, "
                                   f"so there is no item at index {i} (index counts from 0)")
             pos["carried"][s].pop(i)
-        elif kind == "set_air":
-            pos["air"] = field("air", int, "a whole number")
+        elif kind == "set_air":  # the air now, as the board shows it (`set_air_now`)
+            _as_intent(set_air_now, pos, field("air", int, "a whole number"), where)
         elif kind == "set_space":
             last = min(len(pos["trail"]) + 1, MAX_TRAIL)
             k = field("space", int, "a space number")

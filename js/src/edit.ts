@@ -83,6 +83,7 @@ export function removeSpace(): EditOp {
   return { op: "remove_space" };
 }
 
+/** Set the air on the track now, the number the gauge shows (Python adds the breath of the diver to play to get the air its turn started with). */
 export function setAir(value: number | string): EditOp | null {
   const air = typeof value === "number" ? value : Number(value);
   if (!Number.isFinite(air)) return null;

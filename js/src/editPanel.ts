@@ -42,7 +42,8 @@ export function createEditPanel(host: EditHost): EditPanel {
   diver.addEventListener("change", () => host.pickDiver(Number(diver.value)));
   const level = h("select", { attrs: { "aria-label": "Item level", "data-key": "edit-level" } });
   for (let lv = 1; lv <= 4; lv++) level.appendChild(h("option", { attrs: { value: lv } }, `Level ${lv}`));
-  const air = h("input", { attrs: { type: "range", min: 1, max: AIR_MAX, step: 1, "aria-label": "Air at the start of the turn, before breathing", "data-key": "edit-air" } });
+  // The air on the track now, the number the status line and the gauge show (`airRange`).
+  const air = h("input", { attrs: { type: "range", min: 1, max: AIR_MAX, step: 1, "aria-label": "Air now", "data-key": "edit-air" } });
   // The slider announces its own value; this is the same number for the eye.
   const airOut = h("span", { class: "dsw-edit-air-value", attrs: { "aria-hidden": "true" } });
   air.addEventListener("input", () => (airOut.textContent = air.value));
@@ -88,7 +89,7 @@ export function createEditPanel(host: EditHost): EditPanel {
       h(
         "span",
         { class: "dsw-edit-air" },
-        h("label", { attrs: { title: "The air when this turn starts, before the diver to play breathes" } }, "Air at turn start ", air),
+        h("label", { class: "dsw-edit-air-label" }, "Air now ", air),
         airOut,
       ),
       h("label", {}, "Whose turn ", turn),
@@ -152,10 +153,14 @@ export function createEditPanel(host: EditHost): EditPanel {
       fillSelect(turn, names, view.current_player ?? 0);
       // While the slider is being moved (keys pressed faster than the kernel answers), the state
       // shown may be one step behind it: putting the slider back would lose the steps since.
+      const range = airRange(view);
+      air.min = String(range.min);
+      air.max = String(range.max);
+      const label = panel.querySelector(".dsw-edit-air-label");
+      if (label && label.getAttribute("title") !== range.title) label.setAttribute("title", range.title);
       if (!(host.busy() && document.activeElement === air)) {
-        const airNow = Math.max(0, view.turn_start_air ?? view.air);
-        air.value = String(airNow);
-        setText(airOut, String(airNow));
+        air.value = String(range.value);
+        setText(airOut, String(range.value));
       }
       const items = view.divers[seat]?.carried ?? [];
       patchChildren(
@@ -177,6 +182,26 @@ export function createEditPanel(host: EditHost): EditPanel {
       else trailEnd(view);
     },
   };
+}
+
+/**
+ * The edit slider's air: the air on the track now (the view's `air`, as the status line and the
+ * gauge show it), which the `set_air` op sets. The diver to play has breathed one air for each item
+ * it carries at its turn's start, from at most 25: so at most 25 less that, and 0 (the air ran out
+ * as it breathed) only if it breathed something.
+ */
+export function airRange(view: TableView): { min: number; max: number; value: number; title: string } {
+  const seat = view.current_player;
+  const who = seat === null ? "" : nameOf(view, seat);
+  const breath = seat === null ? 0 : (view.divers[seat]?.carried.length ?? 0);
+  const min = breath > 0 ? 0 : 1;
+  const max = Math.max(min, AIR_MAX - breath);
+  const value = Math.min(max, Math.max(min, view.air));
+  const title =
+    breath > 0
+      ? `The air on the track now, as the gauge shows it: ${who} breathed ${breath} at the start of the turn (one for each item carried), so at most ${max}; 0: the air ran out as ${who} breathed`
+      : `The air on the track now, as the gauge shows it${who ? ` (${who} carries nothing, so breathed nothing)` : ""}`;
+  return { min, max, value, title };
 }
 
 function fillSelect(select: HTMLSelectElement, names: string[], value: number): void {

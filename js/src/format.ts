@@ -132,7 +132,8 @@ export function treasureChoice(view: PublicView): string {
 
 /**
  * What a new step did, for screen readers: the table's own notes of the step
- * ("Undo: took back 2 actions; Ann to play", "Edit: air 9 at the start of the turn"), each event in words (a roll as
+ * ("Undo: took back 2 actions; Ann to play", "Edit: air 9 now (air 11 at the start of Ann's
+ * turn; Ann breathed 2)"), each event in words (a roll as
  * "Ann rolled 3 and 1, moves 4 spaces"; a move that leaves its diver to decide
  * with what lies there; none in edit mode, where an edit only sets the game up
  * afresh), then the new status line, e.g.

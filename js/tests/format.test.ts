@@ -167,8 +167,9 @@ describe("what a screen reader hears after a step", () => {
     const undone: TableView = { ...view(), events: [], notes: ["Undo: took back 1 action; Ann to play"] };
     expect(stepAnnouncement(undone)).toBe("Undo: took back 1 action; Ann to play. Dive 1 of 3, air 25, Ann to roll.");
     const breath = { type: "Breathed", text: "Ann carries nothing: air stays 12" };
-    const edited: TableView = { ...view(), mode: "edit", events: [breath], notes: ["Edit: air 9 at the start of the turn"] };
-    expect(stepAnnouncement(edited)).toBe("Edit: air 9 at the start of the turn. Dive 1 of 3, air 25, Edit mode: set up a what-if position.");
+    // (the edit's air is the air now, as the status line says it)
+    const edited: TableView = { ...view(), air: 12, turn_start_air: 12, mode: "edit", events: [breath], notes: ["Edit: air 12"] };
+    expect(stepAnnouncement(edited)).toBe("Edit: air 12. Dive 1 of 3, air 12, Edit mode: set up a what-if position.");
     const played: TableView = { ...view(), events: [breath], notes: ["Back to play"] };
     expect(stepAnnouncement(played)).toBe("Back to play. Ann carries nothing: air stays 12. Dive 1 of 3, air 25, Ann to roll.");
   });

@@ -172,7 +172,7 @@ def test_a_dive_summary_closes_when_a_person_plays_on(open_notebook):
         "app.edit(op='set_space', space=1, levels=None)\n"
         "app.edit(op='move_diver', seat=0, position=3, returning=True)\n"
         "app.edit(op='give_item', seat=0, levels=[1])\n"
-        "app.edit(op='set_air', air=1)\n"
+        "app.edit(op='set_air', air=0)\n"  # (the air now: Ann breathes her 1 item, the last of it)
         "app.back_to_play()"
     )
     nb = open_notebook([play_cell(["Ann", "Bob"], {}, 3), setup])

@@ -11,7 +11,7 @@ from deepsea_widget.rules import Roll
 def test_a_refused_edit_leaves_the_board_in_play_mode():
     app = play(players=["Ann", "Bob"], seed=1, panels=False)
     seq, view = app.table.seq, app.board.view
-    with pytest.raises(ValueError, match="air: must be 1..25"):
+    with pytest.raises(ValueError, match="air must be 1 to 25: Ann carries nothing"):
         app.edit(op="set_air", air=0)
     assert app.table.mode == "play" and app.table.seq == seq and app.board.view == view
     app.apply(Roll())  # still playable

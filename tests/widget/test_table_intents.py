@@ -580,10 +580,10 @@ def test_each_change_carries_the_tables_own_notes_for_the_board_to_read_out(tabl
     assert table.last_notes == ["Edit mode: set up a what-if position"]
     for _ in range(2):
         send(table, type="edit", edit={"op": "set_air", "air": 12})
-        assert table.last_notes == ["Edit: air 12 at the start of the turn"]
-    assert board_view(table, odds=[None] * len(table.game.players))["notes"] == ["Edit: air 12 at the start of the turn"]
+        assert table.last_notes == ["Edit: air 12"]
+    assert board_view(table, odds=[None] * len(table.game.players))["notes"] == ["Edit: air 12"]
     table.refuse("a refusal changes nothing")
-    assert table.last_notes == ["Edit: air 12 at the start of the turn"]
+    assert table.last_notes == ["Edit: air 12"]
     send(table, type="mode", mode="play")
     assert table.last_notes[0].startswith("Back to play")
 
@@ -640,7 +640,7 @@ def test_edits_are_logged_in_the_boards_words():
         "Edit: Ann to space 6, heading back",
         "Edit: Ann heading deeper",
         "Edit: Bob to play",
-        "Edit: air 9 at the start of the turn",
+        "Edit: air 9",
         "Edit: space 2 left blank",
         f"Edit: Ann gets a level-{level} chip",
         "Edit: Ann's item 1 put back in the box",
