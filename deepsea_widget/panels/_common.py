@@ -79,9 +79,10 @@ def check_value(value, name: str = "value"):
     return v
 
 
-# The map's and the turn-back panel's model, said under their titles (the divers panel
-# has the exact chain with skipping, so its number for the same diver may differ).
-MODEL_NOTE = "one-diver model: others stay put, breathing what they carry"
+# The map's and the turn-back chart's model, said under their titles: the others are frozen.
+# (The "what now?" and "Every diver" panels let them move, so their numbers for the same
+# diver differ: their notes say "others move".)
+MODEL_NOTE = "one-diver model, others frozen: they stay put and keep breathing what they carry"
 
 
 def plain_text(text: str) -> str:

@@ -18,6 +18,7 @@ AIRS = list(range(1, FULL_AIR + 1))
 TOP = MAX_DISTANCE  # the chart's top, as on the odds map: the game's trail is 32 spaces long
 # 0 items .. 5 items: Okabe and Ito's colour-blind-safe colours, readable on light and dark themes
 LINE_COLOURS = ["#56B4E9", "#0072B2", "#009E73", "#E69F00", "#CC79A7", "#D55E00"]
+TURN = "the diver's turn"  # whose turn's start the air is (the odds' air, before it breathes: RULES.md)
 
 
 def _check_items(items) -> list[int]:
@@ -73,14 +74,14 @@ def no_return_chart(others: int = 0, p=0.5, items=(1, 2, 3, 4), *, distance: int
         data.append(dict(
             type="scatter", x=[air], y=[distance], mode="markers", name="this diver",
             marker=dict(symbol="x", size=13, color="#d62728", line=dict(width=1, color="white")),
-            hovertext=[f"{distance} spaces out with {plural(chips, 'item')} and air {air}: "
+            hovertext=[f"{distance} spaces out with {plural(chips, 'item')} and air {air} at the start of {TURN}: "
                        f"P(home) {fmt_pct(chance, 1)} (others breathe {others})"],
             hovertemplate="%{hovertext}<extra></extra>"))
     title = with_note(f"Point of no return: P(home) ≥ {_percent(p)}",
-                      f"one-diver model; the others breathe {others} a round")
+                      f"one-diver model, others frozen: they stay put and breathe {others} a round")
     layout = merged(THEME, dict(height=400, legend=dict(orientation="h", yanchor="top", y=-0.3, x=0),
                                 margin=dict(b=105)), title_layout(title), dict(
-        xaxis=dict(title=dict(text="air at the start of the diver's turn (before breathing)"),
+        xaxis=dict(title=dict(text=f"air at the start of {TURN}"),
                    range=[0.5, FULL_AIR + 0.5], dtick=4, **AXIS),
         yaxis=dict(title=dict(text="distance (free spaces + 1)"), range=[0, TOP + 1], **AXIS)))
     return dict(data=data, layout=layout)
@@ -100,6 +101,7 @@ def _percent(p) -> str:
 
 def _hover(chips: int, air: int, reach, others: int, share: str) -> str:
     items = plural(chips, "item")
+    air = f"{air} at the start of {TURN}"
     if reach == math.inf:
         return f"air {air}, {items}: no air is used, every distance gets home"
     if reach == 0:

@@ -1,8 +1,9 @@
 """Panel 1, the home-odds map: P(home) over distance (x) and air (y) for one item count.
 
-The active diver's (distance, air) is marked, with contour lines at 50% and 90%;
-``delta`` shows it with one item more or fewer ("what if I pick up one more / drop
-one"). Once the game is over the map is blank with a message.
+The active diver's (distance, air) is marked, with contour lines at 50% and 90%; the air is
+the air at the start of its turn (RULES.md), and the texts say whose turn and the air now.
+The others are frozen (the one-diver model). ``delta`` shows the diver with one item more or
+fewer ("what if I pick up one more / drop one"). Once the game is over the map is blank.
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def _grid(chips: int, others: int):
     text = []
     for a in AIRS:
         if a == 0:
-            text.append(["no air left at the start of a turn: the dive is over"] * len(DISTANCES))
+            text.append(["no air left: the dive is over"] * len(DISTANCES))
             continue
         n = turns_left(int(a), chips, others)
         row = []
@@ -38,9 +39,8 @@ def _grid(chips: int, others: int):
                 row.append("<b>100%</b><br>nobody uses air: unlimited turns, home for sure")
             else:
                 turns = "1 more turn" if n == 1 else f"{n} more turns"
-                row.append(f"<b>{fmt_pct(p, 1)}</b><br>with {plural(chips, 'item')} you get {turns} (air {a} before breathing, "
-                           f"others breathe {others}); {fmt_pct(p, 1)} of {n}-turn rolls cover "
-                           f"{plural(int(d), 'space')}")
+                row.append(f"<b>{fmt_pct(p, 1)}</b><br>with {plural(chips, 'item')} you get {turns} (others "
+                           f"breathe {others}); {fmt_pct(p, 1)} of {n}-turn rolls cover {plural(int(d), 'space')}")
         text.append(row)
     # JSON has no NaN: the "no air" row goes to the front end as gaps (None)
     # (tuples: the cache's grids are shared by every figure made from them, so must not change)
@@ -48,25 +48,51 @@ def _grid(chips: int, others: int):
     return z, tuple(map(tuple, text))
 
 
-def _marker_text(name, distance, chips, air, others, returning=True, phase="roll") -> str:
-    """The marker's hover. ``air``: before the diver breathes at the turn's start; a diver
-    still going deeper gets the chance if it turned back (now, or at its next turn once it
-    has moved; never with nothing carried)."""
-    name = plain_text(name)
+# Why the map's number differs from the live panels' that let the others move (its marker's hover).
+FROZEN = ("Others frozen: they stay where they are and keep breathing what they carry. The 'what now?' "
+          "and 'Every diver' panels let them move, which is why their numbers differ.")
+
+
+def whose_turn(name: str | None, phase: str = "roll") -> str:
+    """Whose turn's start the air of the odds is, in words: "Ann's turn" (the turn being played,
+    which Ann started by breathing), "Ann's next turn" (once Ann has moved: the others breathe
+    first), "the diver's turn" (a chart of no one in particular). Plotly markup (`plain_text`)."""
+    if not name:
+        return "the diver's turn"
+    return f"{plain_text(name)}'s {'turn' if phase == 'roll' else 'next turn'}"
+
+
+def air_now_words(name: str, air: int, now: int | None, others: int, phase: str = "roll") -> str:
+    """The air on the track now beside ``air``, the air at the start of a turn, and why they differ:
+    " (air 21 now: Ann breathed 2)", " (air 21 now; the others breathe 1 first)"; "" if the same."""
+    if now is None or now == air:
+        return ""
+    if phase != "roll":
+        return f" (air {max(now, 0)} now; the others breathe {others} first)"
+    if now <= 0:
+        return f" (air 0 now: {plain_text(name)} breathed the last of it)"
+    return f" (air {now} now: {plain_text(name)} breathed {air - now})"
+
+
+def _marker_text(name, distance, chips, air, others, returning=True, phase="roll", now=None,
+                 whose="the diver's turn") -> str:
+    """The marker's hover. ``air``: at the start of ``whose`` (`whose_turn`), before the diver
+    breathes; ``now``: the air on the track now (None: a chart of no game). A diver still going
+    deeper gets the chance if it turned back (now, or at its next turn once it has moved; never
+    with nothing carried)."""
     if distance is None:
-        return f"{name} is in the sub: not in the water yet"
+        return f"{plain_text(name)} is in the sub: not in the water yet"
     if air <= 0:
-        return f"{name}: distance {distance}, no air left for another turn"
+        return f"{plain_text(name)}: distance {distance}, no air left for another turn"
     p = shown_chance(distance, chips, air, others, p_home(distance, chips, air, others))
     how = ""
     if not returning:
         how = ", if it turned back now" if phase == "roll" else ", if it turns back at its next turn"
         if chips == 0:
             how += " (which a diver carrying nothing may not do)"
-    return (f"{name}: distance {distance} to the sub (free spaces + 1), air {air} before it breathes, "
-            f"{plural(chips, 'item')}, others breathe {others}: P(home) {fmt_pct(p)}{how}, in the one-diver "
-            "model: the others stay where they are and keep breathing what they carry now (the 'Every "
-            "diver' panel lets them move, jump, get home and stop breathing)")
+    return (f"{plain_text(name)}: distance {distance} to the sub (free spaces + 1), air {air} at the start of "
+            f"{whose}{air_now_words(name, air, now, others, phase)}, {plural(chips, 'item')}, others breathe "
+            f"{others}: P(home) {fmt_pct(p)}{how}. {FROZEN}")
 
 
 def _marker(distance, air, hover) -> dict:
@@ -97,14 +123,19 @@ def _title(name, chips, others, delta=0, asked=None) -> str:
 
 
 def map_figure(distance, chips, air, others, name=None, delta=0, asked=None, returning=True,
-               phase="roll", message=None) -> dict:
+               phase="roll", message=None, now=None) -> dict:
     """The home-odds map as a figure description: P(home) with ``chips`` items, others breathing
-    ``others``, the diver ``name`` marked at (``distance``, ``air``); ``delta``: the items shown
-    minus those carried, ``asked``: the what-if chosen (-1, 0, 1); or blank with ``message``."""
+    ``others``, the diver ``name`` marked at (``distance``, ``air``), ``air`` at the start of its
+    turn (its next turn once it has moved: ``phase``) and ``now`` on the track now (None: a chart
+    of no game); ``delta``: the items shown minus those carried, ``asked``: the what-if chosen
+    (-1, 0, 1); or blank with ``message``."""
     z, text = _grid(chips, others)
+    whose = whose_turn(name, phase)
+    # (in a template plotly reads "%{...}": a name's "%" is written as a character reference)
+    template = f"distance %{{x}}, air %{{y}} at the start of {whose.replace('%', '&#37;')}: %{{hovertext}}"
     heatmap = dict(
         type="heatmap", x=DISTANCES, y=AIRS, z=z, zmin=0, zmax=1, colorscale="Cividis", name="P(home)",
-        hovertext=text, hovertemplate="distance %{x}, air %{y}: %{hovertext}<extra></extra>",
+        hovertext=text, hovertemplate=f"{template}<extra></extra>",
         colorbar=dict(title=dict(text="P(home)"), tickformat=".0%", thickness=12, outlinewidth=0))
     contours = [dict(
         type="contour", x=DISTANCES, y=AIRS, z=z, showscale=False, hoverinfo="skip", name=f"{level:.0%}",
@@ -113,7 +144,7 @@ def map_figure(distance, chips, air, others, name=None, delta=0, asked=None, ret
         line=dict(color="white", width=2, dash=dash)) for level, dash in ((0.5, "dash"), (0.9, "solid"))]
     if message is None:
         here = _marker(distance, air, lambda: _marker_text(name or "the diver", distance, chips, air, others,
-                                                           returning, phase))
+                                                           returning, phase, now, whose))
     else:
         here = _marker(None, air, str)
     marker = dict(type="scatter", **here, mode="markers", name="you are here",
@@ -123,7 +154,7 @@ def map_figure(distance, chips, air, others, name=None, delta=0, asked=None, ret
     layout = merged(THEME, dict(showlegend=False), title_layout(title), dict(
         xaxis=dict(title=dict(text="distance to the sub (free spaces + 1)"), range=[0.5, MAX_DISTANCE + 0.5],
                    **AXIS),
-        yaxis=dict(title=dict(text="air at the turn's start, before breathing"), range=[-0.5, FULL_AIR + 0.5],
+        yaxis=dict(title=dict(text=f"air at the start of {whose}"), range=[-0.5, FULL_AIR + 0.5],
                    **AXIS)))
     fig = dict(data=[heatmap, *contours, marker], layout=layout)
     return fig if message is None else with_message(fig, message)
@@ -142,4 +173,11 @@ def map_panel(sit: Situation | None, asked: int = 0) -> dict:
         return map_figure(None, 0, FULL_AIR, 0, message=OVER_MESSAGE)
     chips = max(0, sit.chips + asked)
     return map_figure(sit.distance, chips, sit.air, sit.others, sit.name, chips - sit.chips, asked,
-                      sit.returning, sit.phase)
+                      sit.returning, sit.phase, now=air_now(sit))
+
+
+def air_now(sit: Situation) -> int:
+    """The air on the track now, from the diver's odds inputs: before its roll it has breathed
+    what it carries since its turn started with ``sit.air``; after, ``sit.air`` is its next turn's
+    start, once the others have breathed theirs."""
+    return sit.air - sit.chips if sit.phase == "roll" else sit.air + sit.others

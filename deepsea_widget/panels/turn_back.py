@@ -16,9 +16,10 @@ from ..odds.checks import check_distance
 from ..odds.dice import movement_pmf
 from ..odds.single_diver import p_home
 from ._common import (AXIS, BAR, BAR_ALT, BAR_MID, FULL_AIR, MEAN_CHIP, MODEL_NOTE, THEME, Situation,
-                      check_chart_args, check_value, fmt_pct, free_distance, item_value, plural,
+                      check_chart_args, check_value, fmt_pct, free_distance, item_value, plain_text, plural,
                       shown_chance)
 from ._layout import GAME_OVER, keep, merged, short_name, title_layout, with_message, with_note
+from .odds_map import whose_turn
 
 # short, on two lines: three bars in each half of a 420 px panel leave about 50 px a label
 LABELS = ("turn back<br>now", "dive on,<br>keep items", "dive on,<br>pick up")
@@ -37,8 +38,12 @@ def _p(distance, chips, air, others) -> float:
     return shown_chance(distance, chips, air, others, float(p_home(distance, chips, air, others)))
 
 
-def turn_back_numbers(distance, chips, air, others=0, value=None, moves=None) -> list[dict]:
+def turn_back_numbers(distance, chips, air, others=0, value=None, moves=None, *, name=None,
+                      phase="roll") -> list[dict]:
     """Rows ``{"label", "p", "ev", "text"}`` for the three choices.
+
+    ``air``: at the start of the diver's turn, before it breathes; the texts say so, naming
+    ``name``'s turn (its next turn once it has moved: ``phase`` is not "roll"), or "the diver's".
 
     ``value``: expected points carried (default: ``chips`` items of unknown level,
     7.5 each). ``moves``: ``[(prob, new_distance, item_value_or_None), ...]`` for one
@@ -56,12 +61,16 @@ def turn_back_numbers(distance, chips, air, others=0, value=None, moves=None) ->
     rows = []
     p_now = _p(distance, chips, air, others)
     where = "in the sub" if distance is None else f"{distance} to go"
-    air_now = f"air {air}" if air > 0 else "no air left for another turn"
+    whose = whose_turn(name, phase)
+    air_now = f"air {air} at the start of {whose}" if air > 0 else "no air left for another turn"
     rows.append({"label": LABELS[0], "p": p_now, "ev": p_now * value,
                  "text": f"turn back now ({where}, {plural(chips, 'item')}, {air_now}): P(home) {fmt_pct(p_now)}; "
                          f"you bank {fmt_pct(p_now)} of {value:.1f} points = {fmt_points(p_now * value)} on average"})
     next_air = air - chips - others  # this turn's breath and the others' before the next turn
-    then = f"then back with air {next_air}" if next_air > 0 else "then no air left for the way back"
+    after = ("the diver's next turn" if not name else f"{plain_text(name)}'s next turn" if phase == "roll"
+             else f"{plain_text(name)}'s turn after next")
+    then = f"then back with air {next_air} at the start of {after}" if next_air > 0 else \
+        "then no air left for the way back"
     weight = math.fsum(q for q, _, _ in moves)  # 1, give or take an ulp
     # (each chance a share of the moves' total weight: never above 1, exactly 1 when sure)
     p_keep = math.fsum(q * _p(d, chips, next_air, others) for q, d, _ in moves) / weight
@@ -223,7 +232,8 @@ NEXT_TURN_LABEL = "turn back<br>next turn"
 
 def situation_rows(sit: Situation) -> list[dict]:
     moves = game_moves(sit)
-    rows = turn_back_numbers(sit.distance, sit.chips, sit.air, sit.others, sit.value, moves)
+    rows = turn_back_numbers(sit.distance, sit.chips, sit.air, sit.others, sit.value, moves, name=sit.name,
+                             phase=sit.phase)
     if sit.returning:  # only "keep going home" applies
         return [dict(rows[0], label="keep heading home",
                      text=rows[0]["text"].replace("turn back now", "heading home"))]

@@ -6,10 +6,10 @@ from fractions import Fraction
 
 import pytest
 
-from figure_helpers import drawn
+from figure_helpers import drawn, one_line
 
 from deepsea_widget.odds import p_home, point_of_no_return
-from deepsea_widget.panels import no_return_chart
+from deepsea_widget.panels import in_words, no_return_chart
 from deepsea_widget.panels.no_return import TOP
 
 
@@ -30,33 +30,38 @@ def test_each_line_is_the_point_of_no_return_at_each_air(others, p):
 def test_the_hover_says_what_a_point_means():
     fig = drawn(no_return_chart(others=0, p=0.5, items=[0, 1, 2, 5]))
     no_air, one, two, five = fig.data
-    assert no_air.hovertext[0] == "air 1, 0 items: no air is used, every distance gets home"
-    assert one.hovertext[9] == "air 10, 1 item: up to 30 spaces out gets home with at least even odds"
-    assert one.hovertext[24] == ("air 25, 1 item: up to 75 spaces out, more than the trail's length, "
+    start = "at the start of the diver's turn"  # (the odds' air: before the diver breathes)
+    assert no_air.hovertext[0] == f"air 1 {start}, 0 items: no air is used, every distance gets home"
+    assert one.hovertext[9] == f"air 10 {start}, 1 item: up to 30 spaces out gets home with at least even odds"
+    assert one.hovertext[24] == (f"air 25 {start}, 1 item: up to 75 spaces out, more than the trail's length, "
                                  "with at least even odds")
-    assert two.hovertext[0] == "air 1, 2 items: up to 2 spaces out gets home with at least even odds"
+    assert two.hovertext[0] == f"air 1 {start}, 2 items: up to 2 spaces out gets home with at least even odds"
     # 33, the chart's top, is already past the game's trail (its farthest distance is 32)
-    assert one.hovertext[10] == ("air 11, 1 item: up to 33 spaces out, more than the trail's length, "
+    assert one.hovertext[10] == (f"air 11 {start}, 1 item: up to 33 spaces out, more than the trail's length, "
                                  "with at least even odds")
-    assert five.hovertext[0] == "air 1, 5 items: not even 1 space out gets home with at least even odds"
+    assert five.hovertext[0] == f"air 1 {start}, 5 items: not even 1 space out gets home with at least even odds"
     assert drawn(no_return_chart(p=0.9)).layout.title.text.startswith("Point of no return: P(home) ≥ 90%<br>")
     assert drawn(no_return_chart(p=0.9)).data[0].hovertext[0].endswith("with at least a 90% chance")
     assert drawn(no_return_chart(p=Fraction(1, 3))).layout.title.text.startswith("Point of no return: P(home) ≥ 33.3%")
     # never rounded to a certainty it is not
     for p, shown in [(0.9999, "99.99%"), (1e-9, "0.0000001%"), (1, "100%"), (0.5, "50%"), (0.999, "99.9%")]:
-        assert drawn(no_return_chart(p=p)).layout.title.text.startswith(f"Point of no return: P(home) ≥ {shown}<br>")
+        assert one_line(drawn(no_return_chart(p=p)).layout.title.text).startswith(
+            f"Point of no return: P(home) ≥ {shown} <sup>")
 
 
 def test_a_marked_diver_shows_its_own_chance():
     fig = drawn(no_return_chart(others=3, distance=8, chips=2, air=12))
     marker = fig.data[-1]
     assert marker.name == "this diver" and (marker.x, marker.y) == ((12,), (8,))
-    assert marker.hovertext[0] == (f"8 spaces out with 2 items and air 12: P(home) {p_home(8, 2, 12, 3):.1%} "
-                                   "(others breathe 3)")
+    assert marker.hovertext[0] == ("8 spaces out with 2 items and air 12 at the start of the diver's turn: "
+                                   f"P(home) {p_home(8, 2, 12, 3):.1%} (others breathe 3)")
     # a slim chance is never shown as 0.0% (it is (1/9)**6 here)
     far = drawn(no_return_chart(distance=30, chips=1, air=6)).data[-1].hovertext[0]
-    assert far == "30 spaces out with 1 item and air 6: P(home) <0.1% (others breathe 0)"
-    assert "the others breathe 3 a round" in fig.layout.title.text
+    assert far == ("30 spaces out with 1 item and air 6 at the start of the diver's turn: P(home) <0.1% "
+                   "(others breathe 0)")
+    assert "(one-diver model, others frozen: they stay put and breathe 3 a round)" in in_words(
+        no_return_chart(others=3, distance=8, chips=2, air=12))
+    assert fig.layout.xaxis.title.text == "air at the start of the diver's turn"
 
 
 @pytest.mark.parametrize("kwargs, words", [

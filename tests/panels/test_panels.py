@@ -247,7 +247,8 @@ def test_charts_for_a_diver_still_in_the_sub_and_plural_words():
     assert drawn(dice_chart(1)).layout.title.text.startswith("Move with 1 item<br>")
     assert "1 space:" in " ".join(drawn(dice_chart(2)).data[0].hovertext)
     marker = drawn(odds_map(distance=1, chips=1, air=5)).data[3].hovertext[0]
-    assert marker.startswith("the diver: distance 1 to the sub (free spaces + 1), air 5 before it breathes, 1 item")
+    assert marker.startswith("the diver: distance 1 to the sub (free spaces + 1), air 5 at the start of the diver's "
+                             "turn, 1 item")
     assert "if it turned back now" not in marker  # a chart's diver is heading back
     # a move that leaves no air for the way back says so, never "air -1"
     rows = turn_back_numbers(4, 2, 3, 2)
@@ -258,16 +259,21 @@ def test_charts_for_a_diver_still_in_the_sub_and_plural_words():
 
 
 def test_the_one_diver_panels_say_their_model_and_round_honestly():
+    from deepsea_widget.panels import in_words
     from deepsea_widget.panels._common import MODEL_NOTE
 
+    # the note under the title, however it wraps, says the others are frozen
+    assert "others frozen" in MODEL_NOTE
     fig = drawn(odds_map(9, 3, 14, 0))
-    assert fig.layout.title.text.endswith(f"<br><sup>{MODEL_NOTE}</sup>")
-    assert drawn(turn_back_chart(9, 3, 14, 0)).layout.title.text.endswith(f"<br><sup>{MODEL_NOTE}</sup>")
+    assert in_words(odds_map(9, 3, 14, 0)).startswith(f"P(home) with 3 items, others breathe 0 ({MODEL_NOTE}).")
+    assert f"({MODEL_NOTE})." in in_words(turn_back_chart(9, 3, 14, 0))
     # each cell's hover states its own number, and a near-certain one is not rounded to 100%
     z = fig.data[0].z
     a, i = 25, 0  # air 25, distance 1
     assert 0.9995 < z[a][i] < 1 and fig.data[0].hovertext[a][i].startswith("<b>>99.9%</b>")
-    assert "one-diver model" in fig.data[3].hovertext[0]
+    assert fig.data[3].hovertext[0].endswith(
+        ". Others frozen: they stay where they are and keep breathing what they carry. The 'what now?' and "
+        "'Every diver' panels let them move, which is why their numbers differ.")
 
 
 def test_turn_back_rows_follow_the_rules_and_the_phase():
@@ -641,20 +647,22 @@ def test_the_map_says_which_air_and_which_turn_back_its_number_means():
     from deepsea_widget.panels._common import MODEL_NOTE
     from deepsea_widget.panels.odds_map import map_panel
 
-    assert "ignored" not in MODEL_NOTE and "stay put" in MODEL_NOTE
+    assert "ignored" not in MODEL_NOTE and "others frozen: they stay put" in MODEL_NOTE
     game = Game(players=2, seed=4)
     game.apply(Roll(dice=(2, 2)))  # diver 1 moved 4 deep, carrying nothing, and now decides
     panel = map_panel(situation(game))
     marker = drawn(panel).data[3].hovertext[0]
     assert "if it turns back at its next turn (which a diver carrying nothing may not do)" in marker
-    assert "before it breathes" in marker and "turned back now" not in marker
+    # after its move, its odds take the air at the start of its next turn, and say the air now too
+    assert "air 25 at the start of Diver 1's next turn, 0 items" in marker and "turned back now" not in marker
     game.apply(PickUp())
     game.apply(Roll(dice=(1, 1)))  # the other diver's turn
     game.apply(Stay())
     panel = map_panel(situation(game))  # diver 1 again, at the start of its turn, carrying one item
     marker = drawn(panel).data[3].hovertext[0]
-    assert ", if it turned back now, in the one-diver model" in marker
-    assert "before breathing" in drawn(panel).layout.yaxis.title.text
+    assert ", if it turned back now. Others frozen:" in marker
+    assert "air 25 at the start of Diver 1's turn (air 24 now: Diver 1 breathed 1)" in marker
+    assert drawn(panel).layout.yaxis.title.text == "air at the start of Diver 1's turn"
 
 
 def test_a_map_cells_hover_gives_one_number_not_two_roundings():

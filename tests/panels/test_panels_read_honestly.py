@@ -292,7 +292,7 @@ def test_the_map_never_reads_100_percent_for_a_chance_that_only_rounds_to_one():
 
     assert p_home(19, 1, 18, 0) == 1.0 and p_home(19, 1, 18, 0, exact=True) < 1
     fig = drawn(odds_map(19, 1, 18, 0))
-    assert "P(home) >99%," in fig.data[3].hovertext[0]
+    assert "P(home) >99%." in fig.data[3].hovertext[0]
     assert fig.data[0].hovertext[18][18].startswith("<b>>99.9%</b>")  # air 18, distance 19
     assert fig.data[0].hovertext[18][17].startswith("<b>100.0%</b>")  # distance 18: sure
 
