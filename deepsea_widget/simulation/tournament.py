@@ -45,13 +45,26 @@ def lineups(bots, players: int) -> list[list[str]]:
 
 
 def _play_block(args):
-    """One block: the same seed under every rotation. Runs in a worker process."""
+    """One block: the same seed under every rotation."""
     seed, rotations = args
     out = []
     for lineup in rotations:
         rec = play_game(lineup, seed=seed)
         out.append((lineup, rec.scores, rec.win_share, rec.stranded, rec.returned))
     return out
+
+
+def _play_blocks(tasks):
+    """Several blocks in one task (a worker process, or a Dask or Ray worker)."""
+    return [_play_block(task) for task in tasks]
+
+
+TASKS_PER_WORKER = 4  # tasks a worker gets: enough to balance, few enough that each is worth sending
+
+
+def task_sizes(n_blocks: int, parallel: int) -> int:
+    """Blocks per task, for ``parallel`` workers: about TASKS_PER_WORKER tasks each."""
+    return max(1, math.ceil(n_blocks / (TASKS_PER_WORKER * max(1, parallel))))
 
 
 @dataclass
@@ -233,9 +246,12 @@ def tournament(bots=("odds", "search", "cautious", "random"), players=4, games=2
     well under a game a second, so pass a smaller line-up for a quick run).
     ``games``: 1 to `MAX_GAMES`; ``seed``: an int, a string or None (fresh games),
     as for `Game`. ``executor``: any `concurrent.futures.Executor` (any object
-    with a ``map(fn, tasks)`` method); default a process pool of ``workers``
-    processes (at least 1; None: all local cores). ``progress``: a tqdm bar.
-    Deterministic for a given seed, whatever the executor.
+    with a ``map(fn, tasks)`` method: a Dask ``Client.get_executor()`` or Ray's
+    executor work the same); default a process pool of ``workers`` processes (at
+    least 1; None: all local cores). Whatever the executor, the blocks go in
+    tasks sized for ``workers`` workers (with an executor of your own, say how
+    many it has; None: 8), about TASKS_PER_WORKER tasks each. ``progress``: a
+    tqdm bar. Deterministic for a given seed, whatever the executor.
     """
     players, games, seed, workers = (plain(players, "players"), plain(games, "games"), plain(seed, "seed"),
                                       plain(workers, "workers"))  # (numpy ints too)
@@ -255,27 +271,27 @@ def tournament(bots=("odds", "search", "cautious", "random"), players=4, games=2
     tasks = [(rng.getrandbits(64), rotations) for _ in range(n_blocks)]
 
     own = executor is None
+    if workers is None:
+        workers = (os.cpu_count() or 1) if own else 8
+    if isinstance(workers, bool) or not isinstance(workers, int):
+        raise ValueError(f"workers: must be a whole number of processes, got {workers!r}")
+    if not 1 <= workers <= MAX_WORKERS:
+        raise ValueError(f"workers: must be 1 to {MAX_WORKERS}, got {workers}")
     if own:
-        if workers is None:
-            workers = os.cpu_count() or 1
-        if isinstance(workers, bool) or not isinstance(workers, int):
-            raise ValueError(f"workers: must be a whole number of processes, got {workers!r}")
-        if not 1 <= workers <= MAX_WORKERS:
-            raise ValueError(f"workers: must be 1 to {MAX_WORKERS}, got {workers}")
         executor = ProcessPoolExecutor(max_workers=min(workers, n_blocks))  # (no idle processes)
     try:
-        # chunks amortise the inter-process traffic of a local pool; other executors get plain map
-        chunk = max(1, min(50, n_blocks // (4 * (workers or 1))))
-        results = executor.map(_play_block, tasks, chunksize=chunk) if own else executor.map(_play_block, tasks)
+        size = task_sizes(n_blocks, workers)
+        chunks = [tasks[i:i + size] for i in range(0, n_blocks, size)]
+        results = executor.map(_play_blocks, chunks)
         bar = None
         if progress:
             from tqdm.auto import tqdm
             bar = tqdm(total=n_blocks * len(rotations), desc="games", unit="game")
         blocks = []
-        for block in results:
-            blocks.append(block)
+        for chunk in results:
+            blocks.extend(chunk)
             if bar is not None:
-                bar.update(len(block))
+                bar.update(sum(len(block) for block in chunk))
         if bar is not None:
             bar.close()
     finally:

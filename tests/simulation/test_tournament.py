@@ -153,3 +153,21 @@ def test_every_number_has_an_interval_and_every_column_a_legend():
     # a seeded tournament reports the same intervals, ratings' bootstrap included
     again = tournament(bots=["cautious", "random"], players=2, games=40, seed=3, workers=1, progress=False)
     assert again.rows() == r.rows()
+
+
+def test_a_real_dask_cluster_gives_the_same_result_in_tasks_sized_to_it():
+    """A dask.distributed LocalCluster of two worker processes (no threads of ours), through
+    its concurrent.futures executor: the same result as the default pool for the same seed,
+    the games sent in a few tasks a worker rather than a task a block."""
+    distributed = pytest.importorskip("distributed")
+    from deepsea_widget.simulation.tournament import TASKS_PER_WORKER, task_sizes
+
+    local = tournament(bots=["odds", "cautious"], players=4, games=160, seed=7, workers=2, progress=False)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        on_dask = tournament(bots=["odds", "cautious"], players=4, games=160, seed=7, progress=False,
+                             executor=client.get_executor(), workers=2)
+    assert on_dask.rows() == local.rows()
+    assert on_dask.games == local.games == 160
+    blocks = 160 // 2
+    assert task_sizes(blocks, 2) == blocks // (TASKS_PER_WORKER * 2)  # 10 blocks (20 games) a task
