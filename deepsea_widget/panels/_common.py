@@ -18,13 +18,17 @@ from ..rules.chips import levels_value as item_value  # noqa: F401 (re-exported 
 from ..rules.events import fmt_pct, plural  # noqa: F401 (re-exported for the panels)
 
 MEAN_CHIP = 7.5  # mean of all chip values 0..15: an item of unknown level
-FULL_AIR = 25
+from ..rules.air import FULL_AIR  # noqa: E402 (the air track is a rule: defined once, in rules)
 MAX_DISTANCE = 33  # the charts' last column: one past a 32-space trail's farthest distance (32)
 MAX_CHIPS = N_CHIPS  # the game's chips
 
 # Readable on light and dark notebook themes: transparent backgrounds, mid-grey text.
 _GREY = "rgb(128,128,128)"
-PANEL_WIDTH = 420  # px: the panels' grid cells are at least this wide (composer.py); titles wrap to it (_layout.py)
+# px: the narrowest a panel is drawn. A panel takes its grid cell's width (the figure widget sizes
+# it to its container, never below its layout's `width`), and the cells are at least this wide
+# (live_panels.py), so titles and labels are wrapped to it (_layout.py). 370 px fits the output of a
+# 500 px wide JupyterLab window (384 px once its side panels are collapsed).
+PANEL_WIDTH = 370
 
 COLOURS = dict(  # any chart of the project's: the notebook's own background shows through
     paper_bgcolor="rgba(0,0,0,0)",
@@ -34,10 +38,14 @@ COLOURS = dict(  # any chart of the project's: the notebook's own background sho
 )
 THEME = dict(
     COLOURS,
-    margin=dict(l=55, r=20, t=50, b=45),
+    margin=dict(l=55, r=24, t=50, b=45),
     height=320,
-    # plotly draws a widget 700 px wide unless told (its view is not measured when drawn), which
-    # the panels' 420 px grid cells clip: every panel is drawn to fit the narrowest cell
+    # axis titles and tick labels that need more room than the margins get it (never cut at the edge)
+    xaxis=dict(automargin=True),
+    yaxis=dict(automargin=True),
+    # as wide as its container (the figure widget measures it: plotly alone would draw a view that is
+    # not on the page yet 700 px wide), but never narrower than the width its titles are wrapped to
+    autosize=True,
     width=PANEL_WIDTH,
 )
 AXIS = dict(gridcolor="rgba(128,128,128,0.25)", zerolinecolor="rgba(128,128,128,0.4)",

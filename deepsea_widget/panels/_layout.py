@@ -1,11 +1,12 @@
 """Titles that fit a panel's width, a blank panel with a message in place of stale data
 (`with_message`), and a panel in words (`in_words`, for screen readers).
 
-A figure is `PANEL_WIDTH` px wide and plotly does not wrap a title: a line
-longer than the width is cut at the figure's edge. So titles are wrapped here
-by words, to `TITLE_CHARS` characters a line, and the top margin is made room
-for as many lines as a title has. Mark a phrase that must stay on one line
-with `keep`.
+A figure is at least `PANEL_WIDTH` px wide and plotly does not wrap a title: a
+line longer than the width is cut at the figure's edge. So titles are wrapped
+here by words, to `TITLE_CHARS` characters a line (what fits the narrowest
+figure), and the top margin is made room for as many lines as a title has.
+Titles start below plotly's toolbar (its mode bar, at the top right), so it
+never covers them. Mark a phrase that must stay on one line with `keep`.
 """
 from __future__ import annotations
 
@@ -16,14 +17,18 @@ from ._common import PANEL_WIDTH, plain_text
 
 TITLE_SIZE = 16  # px (plotly's default would be 17 for the panels' 12 px font: 16 fits 3 more characters a line)
 TITLE_X = 0.02  # the title starts 2% of the width in from the left
-TITLE_TOP = 10  # px above the title's first line
+# plotly's toolbar (figure.MODEBAR_CONFIG's four buttons) at the figure's top right: 120 x 22 px,
+# 2 px in from the edges (measured in Chromium). Titles start below it, so every line of a title and
+# of its note may take the figure's whole width.
+MODEBAR_BOTTOM = 24
+TITLE_TOP = MODEBAR_BOTTOM + 4  # px above the title's first line
 LINE_SPACING = 1.3  # plotly's, in em
 SUP = 0.7  # plotly draws <sup> text at 70% of the size
 # A character of prose is about 0.47 em wide in Arial (Liberation Sans on Linux, what plotly's
 # "Open Sans, verdana, arial" usually finds) and 0.54 em in DejaVu Sans, the widest common fallback;
 # a capital is wider, and M, W, m, w about 1 em (so a name in capitals still fits: `chars`).
 CHAR_EM = 0.55
-TITLE_CHARS = int((PANEL_WIDTH * (1 - TITLE_X) - 10) / (TITLE_SIZE * CHAR_EM))  # 45 for 420 px
+TITLE_CHARS = int((PANEL_WIDTH * (1 - TITLE_X) - 10) / (TITLE_SIZE * CHAR_EM))  # 40 for 370 px
 NOTE_CHARS = int(TITLE_CHARS / SUP)  # a <sup> line
 NAME_CHARS = 20  # a diver's name in a title: even 20 wide letters fit one line
 _BIND = "\x1f"  # joins the words of a phrase `wrap` keeps on one line (a control character: no name has it); never shown
@@ -64,14 +69,18 @@ def label_lines(name: str, width: float, lines: int = 2) -> str:
 
 
 def wrap(text: str, width: int = TITLE_CHARS) -> list[str]:
-    """``text`` in lines at most ``width`` characters wide (`chars`), broken at spaces (a `keep`
-    phrase longer than a line is broken too; a word longer than a line gets a line of its own)."""
+    """``text`` in lines at most ``width`` characters wide (`chars` of the text as shown: "&lt;" is
+    one character), broken at spaces (a `keep` phrase longer than a line is broken too; a word
+    longer than a line gets a line of its own)."""
+    def shown(words: str) -> float:
+        return chars(html.unescape(words))
+
     words = []
     for word in text.split(" "):
-        words.extend(word.split(_BIND) if chars(word) > width else [word.replace(_BIND, " ")])
+        words.extend(word.split(_BIND) if shown(word) > width else [word.replace(_BIND, " ")])
     lines = [""]
     for word in filter(None, words):
-        if lines[-1] and chars(lines[-1]) + 1 + chars(word) > width:
+        if lines[-1] and shown(lines[-1]) + 1 + shown(word) > width:
             lines.append(word)
         else:
             lines[-1] = f"{lines[-1]} {word}" if lines[-1] else word
@@ -88,8 +97,8 @@ def with_note(title: str, note: str | None = None) -> str:
 
 def title_layout(text: str, room_below: int = 0) -> dict:
     """`update_layout` arguments for a title of one or more lines (from `with_note`): set at the
-    figure's top, with a top margin that holds every line (and ``room_below`` px more, e.g. for
-    subplot titles)."""
+    figure's top, below plotly's toolbar, with a top margin that holds every line (and
+    ``room_below`` px more, e.g. for subplot titles)."""
     lines = text.count("<br>") + 1
     top = TITLE_TOP + lines * LINE_SPACING * TITLE_SIZE + 10 + room_below
     # plotly.js draws a title's text above its top anchor: by about 0.9 em with several lines,

@@ -162,6 +162,25 @@ export function eventPoints(points: PlotlyPoint[] | undefined): { curve: number;
 
 type PlotlyElement = HTMLElement & { on?: (name: string, f: (e: { points?: PlotlyPoint[] }) => void) => void };
 
+/**
+ * The layout to draw in a container `width` px wide (0: not measured yet). A layout with
+ * `autosize: true` takes the container's width, but never less than its own `width`, if it has
+ * one: the narrowest it is made for (the panels' titles are wrapped to fit it). Any other
+ * layout, or one whose container is not measured yet, is drawn as it is.
+ */
+export function fitLayout(layout: Record<string, unknown>, width: number): Record<string, unknown> {
+  if (layout.autosize !== true || !(width > 0)) return layout;
+  const least = typeof layout.width === "number" && layout.width > 0 ? layout.width : 0;
+  return { ...layout, width: Math.max(Math.floor(width), least) };
+}
+
+/** Where there is no ResizeObserver (a test's DOM), the figure keeps its first width. */
+class NoResizeObserver {
+  constructor(_callback: ResizeObserverCallback) {}
+  observe(_target: Element): void {}
+  disconnect(): void {}
+}
+
 export function figureWidget(load: (model: AnyModel) => Promise<PlotlyApi> = (m) => loadPlotly(m)): {
   initialize: Initialize;
   render: Render;
@@ -180,14 +199,22 @@ export function figureWidget(load: (model: AnyModel) => Promise<PlotlyApi> = (m)
       const Plotly = await load(model);
       let drawing = Promise.resolve();
       let gone = false;
+      // The container's width (0 until known): an autosized figure is drawn to it (`fitLayout`).
+      // By now the view is usually on the page; a ResizeObserver follows it from here on.
+      let width = el.getBoundingClientRect().width;
+      let drawnWidth: unknown;
+      let resizing = false;
       const draw = (): void => {
         // one Plotly.react at a time, each with the figure as it is when it starts
         drawing = drawing.then(async () => {
+          resizing = false;
           if (gone) return;
           const fig = model.get("figure") as FigureSpec | undefined;
           const config = model.get("config") as Record<string, unknown> | undefined;
           const revision = Number(model.get("revision") ?? 0);
-          await Plotly.react(plot, fig?.data ?? [], { ...(fig?.layout ?? {}), datarevision: revision }, config ?? {});
+          const layout = fitLayout({ ...(fig?.layout ?? {}), datarevision: revision }, width);
+          drawnWidth = layout.width;
+          await Plotly.react(plot, fig?.data ?? [], layout, config ?? {});
           // what is drawn, for tests and benchmarks; the first drawing is also announced
           const first = plot.dataset.revision === undefined;
           plot.dataset.revision = String(revision);
@@ -197,6 +224,18 @@ export function figureWidget(load: (model: AnyModel) => Promise<PlotlyApi> = (m)
       model.on("change:figure", draw);
       model.on("change:config", draw);
       draw();
+      // A new container width redraws an autosized figure (once for a burst of resizes: the
+      // redraw that is waiting to start reads the latest width).
+      const resized = new (globalThis.ResizeObserver ?? NoResizeObserver)((entries) => {
+        const now = entries[entries.length - 1]?.contentRect.width ?? 0;
+        if (!(now > 0) || now === width) return;
+        width = now;
+        const fig = model.get("figure") as FigureSpec | undefined;
+        if (resizing || fitLayout(fig?.layout ?? {}, width).width === drawnWidth) return;
+        resizing = true;
+        draw();
+      });
+      resized.observe(el);
       await drawing;
       const send = (kind: string) => (e: { points?: PlotlyPoint[] }): void => {
         const wanted = model.get("events");
@@ -206,6 +245,7 @@ export function figureWidget(load: (model: AnyModel) => Promise<PlotlyApi> = (m)
       plot.on?.("plotly_hover", send("hover"));
       return () => {
         gone = true;
+        resized.disconnect();
         model.off("change:figure", draw);
         model.off("change:config", draw);
         unsay();

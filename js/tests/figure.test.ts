@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
 import type { AnyModel } from "@anywidget/types";
-import { applyPatch, eventPoints, figureWidget, libraryId, loadPlotly, onKernelMessage, type PlotlyApi } from "../src/figure";
+import { applyPatch, eventPoints, figureWidget, fitLayout, libraryId, loadPlotly, onKernelMessage, type PlotlyApi } from "../src/figure";
 
 // Models as anywidget hands them over: get/set/on/off/send and the widget manager.
 function manager(libraries: Record<string, Record<string, unknown>>) {
@@ -129,6 +129,56 @@ describe("a figure's view", () => {
     expect(log.at(-1)).toEqual(["purge", "DIV"]);
     expect(el.querySelector(".dsw-panel-words")).toBeNull();
     expect([model.listening("change:figure"), model.listening("change:summary"), model.listening("msg:custom")]).toEqual([0, 0, 0]);
+  });
+
+  it("draws an autosized figure as wide as its container, never narrower than its layout's width", async () => {
+    // a ResizeObserver the test drives: it reports the widths the test sets
+    const observers: ((entries: { contentRect: { width: number } }[]) => void)[] = [];
+    const disconnected: number[] = [];
+    const Native = globalThis.ResizeObserver;
+    globalThis.ResizeObserver = class {
+      constructor(callback: (entries: { contentRect: { width: number } }[]) => void) {
+        observers.push(callback);
+      }
+      observe(): void {}
+      unobserve(): void {}
+      disconnect(): void {
+        disconnected.push(1);
+      }
+    } as unknown as typeof ResizeObserver;
+    try {
+      const log: unknown[][] = [];
+      const layout = { autosize: true, width: 370, height: 320 };
+      const model = figureModel({ figure: { data: [], layout }, revision: 0, config: {}, summary: "", events: [] });
+      const widget = figureWidget(async () => fakePlotly(log));
+      const el = document.createElement("div");
+      const cleanup = (await widget.render({ model, el } as never)) as () => void;
+      expect(log.map((call) => (call[3] as { width: number }).width)).toEqual([370]); // not measured yet: its own width
+      const resize = (width: number) => observers[0]([{ contentRect: { width } }]);
+      resize(480.6);
+      resize(500);
+      resize(500);
+      await new Promise((r) => setTimeout(r, 0));
+      expect(log.map((call) => (call[3] as { width: number }).width)).toEqual([370, 500]); // one redraw, at the latest width
+      resize(300); // narrower than it is made for: it keeps 370 (and scrolls)
+      await new Promise((r) => setTimeout(r, 0));
+      expect(log.map((call) => (call[3] as { width: number }).width)).toEqual([370, 500, 370]);
+      resize(320); // still 370: nothing to redraw
+      await new Promise((r) => setTimeout(r, 0));
+      expect(log).toHaveLength(3);
+      cleanup();
+      expect(disconnected).toEqual([1]);
+    } finally {
+      globalThis.ResizeObserver = Native;
+    }
+  });
+
+  it("keeps a figure's own size unless its layout asks for autosize", () => {
+    expect(fitLayout({ width: 700, height: 450 }, 400)).toEqual({ width: 700, height: 450 });
+    expect(fitLayout({ autosize: true, width: 370 }, 512.7)).toEqual({ autosize: true, width: 512 });
+    expect(fitLayout({ autosize: true, width: 370 }, 200)).toEqual({ autosize: true, width: 370 });
+    expect(fitLayout({ autosize: true }, 0)).toEqual({ autosize: true }); // not measured: plotly sizes it
+    expect(fitLayout({ autosize: true }, 250)).toEqual({ autosize: true, width: 250 });
   });
 
   it("sends plotly's event points as plain curve, point, x and y", () => {

@@ -5,7 +5,7 @@ import asyncio
 
 import pytest
 
-from figure_helpers import drawn
+from figure_helpers import drawn, one_line
 
 from deepsea_widget.odds.all_divers import p_home_all
 from deepsea_widget.odds import wilson_interval
@@ -79,7 +79,7 @@ def test_divers_chart_uses_monte_carlo_while_someone_goes_deeper():
     game.apply(Roll(dice=(2, 2)))
     fig = drawn(divers_chart(game))
     bar = fig.data[0]
-    assert "others move: all play on like the odds bot; 4,000 simulated" in fig.layout.title.text
+    assert "others move: all play on like the odds bot; 4,000 simulated" in one_line(fig.layout.title.text)
     assert "estimated from 4,000 simulated dives" in bar.hovertext[0] and "still go deeper" in bar.hovertext[0]
     assert "plays on like the odds bot" in bar.customdata[0]
     assert 0 < bar.y[0] <= 1
@@ -91,7 +91,7 @@ def test_divers_chart_uses_monte_carlo_while_someone_goes_deeper():
     # the divers still in the sub have no bar, and say so
     assert bar.y[1] == 0 and bar.text[1] == "not dived" and "has not dived yet" in bar.hovertext[1]
     # another number of rollouts is named as it is
-    assert "300 simulated" in drawn(divers_chart(game, divers_odds(game, n=300))).layout.title.text
+    assert "300 simulated" in one_line(drawn(divers_chart(game, divers_odds(game, n=300))).layout.title.text)
 
 
 # The same cases as js/tests/format.test.ts: the board's badge and the panel word a bound alike.
@@ -621,20 +621,21 @@ def test_a_name_with_markup_characters_shows_letter_for_letter():
 def test_six_long_names_under_the_bars_fit_their_slots_on_two_lines():
     """With six divers each bar has about 55 px: a long name is broken at spaces onto two
     lines and cut with "…", level (tilted labels were clipped at the figure's bottom)."""
+    from deepsea_widget.panels._common import PANEL_WIDTH, THEME
     from deepsea_widget.panels._layout import chars
     from deepsea_widget.panels.divers import _name_ticks
 
     names = ["Annabelle-Marie Smith", "Christophe Dubois", "Dmitri the Bold", "Eve", "W" * 40, "Bo & Co"]
     ticks = _name_ticks(names)
     assert ticks["tickangle"] == 0 and ticks["tickvals"] == list(range(6))
-    slot_chars = (420 - 75) / 6 / (ticks["tickfont"]["size"] * 0.55)
+    slot_chars = (PANEL_WIDTH - THEME["margin"]["l"] - THEME["margin"]["r"]) / 6 / (ticks["tickfont"]["size"] * 0.55)
     for name, label in zip(names, ticks["ticktext"]):
         lines = label.split("<br>")
         assert 1 <= len(lines) <= 2
         assert all(chars(line.replace("&amp;", "&")) <= slot_chars for line in lines), label
         shown = " ".join(lines).replace("…", "").replace("&amp;", "&")
         assert all(word in name for word in shown.split()), (name, label)
-    assert ticks["ticktext"][3] == "Eve" and ticks["ticktext"][5] == "Bo &amp; Co"
+    assert ticks["ticktext"][3] == "Eve" and one_line(ticks["ticktext"][5]) == "Bo &amp; Co"
     assert ticks["ticktext"][4].endswith("…")
     # two divers: a name has room for one line
     assert _name_ticks(["Christophe Dubois", "Eve"])["ticktext"] == ["Christophe Dubois", "Eve"]

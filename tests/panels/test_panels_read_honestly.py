@@ -3,6 +3,7 @@ title fits the panel's width, nothing stale is left once the game is over, and a
 the rules do not allow shows no bar."""
 from __future__ import annotations
 
+import html
 import random
 import re
 
@@ -12,7 +13,7 @@ from figure_helpers import drawn
 
 from deepsea_widget.bots import PublicView, make_policy
 from deepsea_widget.live_panels import Panels
-from deepsea_widget.panels import dice_chart, divers_chart, divers_odds, odds_map, situation, turn_back_chart
+from deepsea_widget.panels import PANEL_WIDTH, dice_chart, divers_chart, divers_odds, odds_map, situation, turn_back_chart
 from deepsea_widget.panels.turn_back import situation_rows
 from deepsea_widget.rules import Game, Roll, Stay
 
@@ -51,14 +52,21 @@ def width_in_chars(text: str) -> float:
 
 
 def title_lines(fig) -> list[tuple[str, bool]]:
-    """The title's lines as drawn (tags removed), each with whether it is a small <sup> line."""
+    """The title's lines as drawn (tags removed, "&lt;" read as "<"), each with whether it is a
+    small <sup> line."""
     out = []
     for line in fig.layout.title.text.split("<br>"):
-        out.append((re.sub(r"<[^>]+>", "", line), "<sup>" in line))
+        out.append((html.unescape(re.sub(r"<[^>]+>", "", line)), "<sup>" in line))
     return out
 
 
+MODEBAR_BOTTOM = 24  # px: plotly's toolbar at the top right, 22 px tall and 2 px from the top (in Chromium)
+
+
 def check_title_fits(fig) -> None:
+    # A panel is drawn as wide as its place on the page (autosize) but never narrower than its
+    # layout's width (the figure widget's rule): each line must fit that narrowest width.
+    assert fig.layout.autosize is True and fig.layout.width == PANEL_WIDTH
     size = fig.layout.title.font.size or round(fig.layout.font.size * 1.4)
     left = (fig.layout.title.x or 0) * fig.layout.width
     room = fig.layout.width - left - 10  # px from the title's start to the right edge, less a little air
@@ -66,8 +74,12 @@ def check_title_fits(fig) -> None:
     for text, small in lines:
         budget = room / (size * EM_PER_CHAR * (SUP if small else 1))
         assert width_in_chars(text) <= budget, (text, width_in_chars(text), int(budget))
-    # the top margin has room for every line (plotly: 1.3 em a line) above the plot
-    assert fig.layout.margin.t >= len(lines) * 1.3 * size, (fig.layout.title.text, fig.layout.margin.t)
+    # the title starts below plotly's toolbar (plotly.js draws a title about 0.9 em above its
+    # anchor with several lines, 0.2 em with one), so the toolbar covers no line of it however
+    # wide the line is; and the top margin has room for every line (1.3 em a line) below that
+    top = fig.layout.title.pad.t - size * (0.9 if len(lines) > 1 else 0.2)
+    assert fig.layout.title.yref == "container" and fig.layout.title.y == 1 and top >= MODEBAR_BOTTOM, top
+    assert fig.layout.margin.t >= top + len(lines) * 1.3 * size, (fig.layout.title.text, fig.layout.margin.t)
 
 
 # ------------------------------------------------ 1. tiny values stay small
