@@ -17,7 +17,8 @@ PAINT_WAIT = 0.25
 
 
 class App(ipywidgets.VBox):
-    """A table's board with its live odds panels below it, in one widget. ``app.game`` is
+    """A table's board with its live odds panels beside it (below it when the output is
+    narrow), in one widget. ``app.game`` is
     the live `Game`; ``app.apply(action)`` plays an action from Python for the diver whose
     turn it is, as a click would (a script may also move for a bot); ``app.edit(...)`` sets
     up a what-if; ``app.save(path)`` writes the table; ``app.close()`` closes the board, the
@@ -159,7 +160,7 @@ def play(players=None, bots=None, seed=None, load=None, panels=True, odds_policy
     ``play(players=["Ann", "Bob"], bots={"Cy": "cautious"})`` seats the people
     first, then the bots. ``load=path`` continues a game saved with `App.save`
     (a bad file raises `SaveError`, a ValueError, naming where in the save and
-    what is wrong). ``panels=False`` shows the board alone (no odds panels below it).
+    what is wrong). ``panels=False`` shows the board alone (no odds panels).
     """
     if load is not None:
         if players is not None or bots is not None or seed is not None:

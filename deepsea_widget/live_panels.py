@@ -1,4 +1,4 @@
-"""`Panels`: the four odds panels side by side, kept in step with a game.
+"""`Panels`: the four odds panels, kept in step with a game (a grid: side by side when wide).
 
 Each panel is a `Figure` widget showing a figure description from `panels`; a
 redraw makes the four descriptions afresh and each figure sends its views only

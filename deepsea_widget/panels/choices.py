@@ -29,7 +29,7 @@ OTHERS_MOVE = "others move"
 
 def _subplot_title(text: str, x: float) -> dict:
     return dict(text=text, x=x, xanchor="center", xref="paper", y=1.0, yanchor="bottom", yref="paper",
-                showarrow=False, font=dict(size=16))
+                showarrow=False, font=dict(size=14))
 
 
 def choices_figure(name: str | None, options: list, policy: str = "odds") -> dict:

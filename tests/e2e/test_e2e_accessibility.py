@@ -288,10 +288,10 @@ def test_the_odds_maps_item_choice_is_radio_buttons_in_one_row(open_notebook):
     assert choice.get_by_role("radio", name="as carried").is_checked()
     choice.get_by_role("radio", name="pick up one").check()
     for _ in range(50):
-        if nb.eval_json("app.panels.odds_map.control.value") == 1:
+        if nb.eval_json("app.panels.items_choice.value") == 1:
             break
         nb.page.wait_for_timeout(200)
-    assert nb.eval_json("app.panels.odds_map.control.value") == 1
+    assert nb.eval_json("app.panels.items_choice.value") == 1
     assert "pick up one more" in nb.eval_json("app.panels.odds_map.layout['title']['text']")
 
 
