@@ -78,10 +78,16 @@ def test_panels_render_and_follow_a_roll(open_notebook):
     nb.page.wait_for_function(
         "() => document.querySelector('.dsw-board [data-diver=\"0\"]')?.getAttribute('data-position') !== '0'",
         timeout=30_000)
-    kernel = nb.eval_json(
-        "(lambda s, m: {'sit': [s.distance, s.air], 'marker': [list(m['x']), list(m['y'])]})"
-        "(__import__('deepsea_widget.panels', fromlist=['situation']).situation(app.game),"
-        " app.panels.odds_map.data[3])")
+    # the kernel redraws its panels once the board reports the new state painted (or a moment later)
+    kernel = None
+    for _ in range(20):
+        kernel = nb.eval_json(
+            "(lambda s, m: {'sit': [s.distance, s.air], 'marker': [list(m['x']), list(m['y'])]})"
+            "(__import__('deepsea_widget.panels', fromlist=['situation']).situation(app.game),"
+            " app.panels.odds_map.data[3])")
+        if kernel["marker"] != [[], []]:
+            break
+        nb.page.wait_for_timeout(300)
     d, a = kernel["sit"]
     assert d is not None and d >= 1
     assert kernel["marker"] == [[d], [max(a, 0)]]
@@ -90,7 +96,7 @@ def test_panels_render_and_follow_a_roll(open_notebook):
     nb.screenshot("panels-after-roll")
     # each panel in words for a screen reader, out of sight, as the kernel has it after the roll
     said = nb.eval_json("[f.summary for f in app.panels.figures]")
-    assert len(said) == 4 and "Ann (whose turn it is): P(home)" in said[2] and said[3].startswith("Ann: move with 0 items")
+    assert len(said) == 4 and "Ann (whose turn it is). Ann's chance of being back" in said[2] and said[3].startswith("Ann: move with 0 items")
     shown = None
     for _ in range(60):
         shown = nb.page.evaluate(f"() => {PANEL_WORDS_JS}")
