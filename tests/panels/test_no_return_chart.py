@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from figure_helpers import drawn
+from figure_helpers import drawn, one_line
 
 from deepsea_widget.odds import p_home, point_of_no_return
 from deepsea_widget.panels import in_words, no_return_chart
@@ -45,7 +45,8 @@ def test_the_hover_says_what_a_point_means():
     assert drawn(no_return_chart(p=Fraction(1, 3))).layout.title.text.startswith("Point of no return: P(home) ≥ 33.3%")
     # never rounded to a certainty it is not
     for p, shown in [(0.9999, "99.99%"), (1e-9, "0.0000001%"), (1, "100%"), (0.5, "50%"), (0.999, "99.9%")]:
-        assert drawn(no_return_chart(p=p)).layout.title.text.startswith(f"Point of no return: P(home) ≥ {shown}<br>")
+        assert one_line(drawn(no_return_chart(p=p)).layout.title.text).startswith(
+            f"Point of no return: P(home) ≥ {shown} <sup>")
 
 
 def test_a_marked_diver_shows_its_own_chance():
