@@ -11,7 +11,9 @@ diver's turn before it breathes. Pure Python + numpy; no Jupyter imports.
 - `wilson_interval`: the 95% interval every estimate's error bars use (the
   Monte Carlo itself, `estimate_home`, is in `deepsea_widget.simulation`).
 - Teaching: `dice_sum_pmf`, `movement_pmf`, `expected_movement`,
-  `point_of_no_return`, `one_more_chip`.
+  `point_of_no_return`, `one_more_chip`; points banked on a dive, with their
+  variance and distribution: `dive_points`, `value_distribution`,
+  `certainty_equivalent` (risk-neutral against risk-averse).
 
 Decisions where RULES.md is silent:
 - No air used at all (chips + others == 0): unlimited turns, and an empty-handed
@@ -32,11 +34,12 @@ from .all_divers import DEFAULT_MAX_STATES, p_home_all
 from .dice import dice_sum_pmf, expected_movement, movement_pmf
 from .errors import StateBudgetExceeded
 from .intervals import wilson_interval
+from .points import DivePoints, certainty_equivalent, dive_points, value_distribution
 from .risk import OneMoreChip, one_more_chip, point_of_no_return
 from .single_diver import home_table, p_home, p_reach, turns_left
 
 __all__ = [
-    "DEFAULT_MAX_STATES", "OneMoreChip", "StateBudgetExceeded", "dice_sum_pmf",
+    "DEFAULT_MAX_STATES", "DivePoints", "OneMoreChip", "certainty_equivalent", "dive_points", "value_distribution", "StateBudgetExceeded", "dice_sum_pmf",
     "expected_movement", "home_table", "movement_pmf", "one_more_chip", "p_home", "p_home_all",
     "p_reach", "point_of_no_return", "turns_left", "wilson_interval",
 ]
