@@ -6,6 +6,7 @@ layers (which import Jupyter packages) are loaded only when first used.
 from __future__ import annotations
 
 import importlib
+from importlib.metadata import PackageNotFoundError, version
 
 from .rules import Game, IllegalActionError, SaveError
 
@@ -23,6 +24,11 @@ _LAZY = {
     "odds_map": ".panels", "turn_back_chart": ".panels", "divers_chart": ".panels", "dice_chart": ".panels",
     "no_return_chart": ".panels", "tournament_chart": ".panels", "Figure": ".figure", "Panels": ".live_panels",
 }
+
+try:
+    __version__ = version("deepsea_widget")  # (set once, in pyproject.toml)
+except PackageNotFoundError:  # a source tree that was never installed
+    __version__ = "0+unknown"
 
 __all__ = ["Game", "IllegalActionError", "SaveError", *_LAZY]
 
