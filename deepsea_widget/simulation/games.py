@@ -151,27 +151,31 @@ def simulate(players=4, games=1000, seed=None, bots=("cautious",), progress=None
         turns += sum(rec.dive_turns)
         if progress is not None:
             progress(g + 1)
+    return _summary(players, games, seat_bots, score_sum, win_sum, stranded, returned, turns / dives)
+
+
+def _rate(lost, total):
+    return lost / total if total else 0.0
+
+
+def _summary(players, games, seat_bots, score_sum, win_sum, stranded, returned, mean_dive_turns) -> dict:
+    """`simulate`'s answer: per seat, and per bot over the seats it played."""
     by_bot = defaultdict(lambda: {"seats": 0, "score": 0.0, "wins": 0.0, "stranded": 0, "dived": 0})
     for s, b in enumerate(seat_bots):
-        name = b if isinstance(b, str) else b.name
-        agg = by_bot[name]
+        agg = by_bot[b if isinstance(b, str) else b.name]
         agg["seats"] += 1
         agg["score"] += score_sum[s]
         agg["wins"] += win_sum[s]
         agg["stranded"] += stranded[s]
         agg["dived"] += stranded[s] + returned[s]
-
-    def rate(lost, total):
-        return lost / total if total else 0.0
-
     return {
         "players": players, "games": games, "seat_bots": [b if isinstance(b, str) else b.name for b in seat_bots],
         "mean_score": [x / games for x in score_sum],
         "win_share": [x / games for x in win_sum],
-        "drowning_rate": [rate(stranded[s], stranded[s] + returned[s]) for s in range(players)],
-        "mean_dive_turns": turns / dives,
+        "drowning_rate": [_rate(stranded[s], stranded[s] + returned[s]) for s in range(players)],
+        "mean_dive_turns": mean_dive_turns,
         "by_bot": {name: {"mean_score": a["score"] / (a["seats"] * games),
                           "win_share": a["wins"] / (a["seats"] * games),
-                          "drowning_rate": rate(a["stranded"], a["dived"])}
+                          "drowning_rate": _rate(a["stranded"], a["dived"])}
                    for name, a in by_bot.items()},
     }
