@@ -25,6 +25,9 @@ LABELS = {
 }
 OVER_MESSAGE = f"{GAME_OVER}: no diver in the water, no choice to weigh"
 OTHERS_MOVE = "others move"
+# Why the map's numbers differ, said where the others move.
+FROZEN_ELSEWHERE = ("the map freezes them (they stay put and keep breathing what they carry), which is why "
+                    "its numbers differ")
 
 
 def _subplot_title(text: str, x: float) -> dict:
@@ -47,7 +50,7 @@ def _figure(options: list, title: str) -> dict:
     x = [LABELS.get(o["option"], o["option"]) for o in options]
     hover = [f"{plain_text(o['question'])} Answer: {o['shown']}, {o['points_shown']} points"
              + (f" (95% interval {o['low']:.1%} to {o['high']:.1%})" if o["method"] == "estimate" else "")
-             for o in options]
+             + f". Others move here; {FROZEN_ELSEWHERE}" for o in options]
     bars = []
     for key, shown, axis, y, name in (("p_home", "shown", "", "y", "P(home)"),
                                       ("points", "points_shown", "2", "y2", "expected points")):
