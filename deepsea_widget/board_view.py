@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import zlib
 
-from .edits import board_error
 from .rules import Drop, PickUp, Roll, Stay, TurnBack
 from .rules import events as ev
 
@@ -100,7 +99,7 @@ def board_view(table, odds=None, options=None, policy: str = "odds") -> dict:
     view.update({
         "seq": table.seq,
         "mode": table.mode,
-        "error": board_error(table.error),  # an edit's refusal without its op name
+        "error": table.board_error,  # an edit's refusal without its op name
         "refusals": table.refusals,
         "bots": [table.bot_seats.get(s) for s in range(len(game.players))],
         "bot_to_move": table.bot_to_move,

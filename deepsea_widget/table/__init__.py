@@ -1,0 +1,31 @@
+"""A game at a table of people and bots, driven by intents from a board.
+
+`Table` (core.py) is the board's brain without any Jupyter in it: it holds the
+live `Game`, which seats are bots, the log, edit mode and undo, and turns each
+intent (a plain dict from the front end) into engine calls. Every field of an
+intent is checked; a malformed, stale, replayed or forged intent changes
+nothing and leaves a specific message in ``error``.
+
+Where each part lives:
+  core.py        `Table`: the game, play (apply, bot_step), new game, modes, edits, loads
+  seats.py       who sits where: people's and bots' names, bot seats
+  intents.py     intents from the board: the size guard, field checks, one handler per type
+  log.py         the table's record of a game: log lines, rolls, the last dive's summary
+  undo.py        the three kinds of undo (actions, replaced games, edits)
+  edit_ops.py    edit mode's ops: one small function per op, each checking its own fields
+  edit_words.py  edits and their refusals in the board's words
+  saves.py       the table's save format (a game, its bot seats and undo marks)
+"""
+from __future__ import annotations
+
+from .core import Table
+from .edit_ops import EDIT_FIELDS, EDIT_OPS, MAX_TRAIL, position_of
+from .intents import INTENTS, MAX_ERROR, MAX_NESTING, IntentError
+from .log import MAX_LOG, LogLine
+from .saves import TABLE_FORMAT, TABLE_KEYS, TABLE_VERSION
+from .seats import DEFAULT_BOTS, DEFAULT_PEOPLE, check_bot_seats, seats_from
+from .undo import MAX_EARLIER
+
+__all__ = ["DEFAULT_BOTS", "DEFAULT_PEOPLE", "EDIT_FIELDS", "EDIT_OPS", "INTENTS", "IntentError", "LogLine",
+           "MAX_EARLIER", "MAX_ERROR", "MAX_LOG", "MAX_NESTING", "MAX_TRAIL", "TABLE_FORMAT", "TABLE_KEYS",
+           "TABLE_VERSION", "Table", "check_bot_seats", "position_of", "seats_from"]
