@@ -1,9 +1,9 @@
-"""Start positions: building and validating the state a game starts from.
+"""Start positions: building the state a game starts from (a new game, a what-if position).
 
 Every game starts from a *start position* (a plain JSON-able dict): a new game,
 a what-if set-up (`Game.from_position`) and a saved game (`Game.from_json`) all
-go through `validate_start`, so one set of checks guards them all. Chips are
-ids 0..31 (level = id // 8 + 1) with their values listed in ``values``.
+go through `validate_start` (start_check.py), so one set of checks guards them
+all. Chips are ids 0..31 (level = id // 8 + 1) with their values listed in ``values``.
 """
 from __future__ import annotations
 
@@ -13,12 +13,12 @@ import os
 import random
 import unicodedata
 
+from .air import FULL_AIR
 from .chips import CHIPS_PER_LEVEL, LEVEL_VALUES, LEVELS, N_CHIPS, STACK_SIZE, level_of_value
-from .errors import FieldError, SaveError, field_path
+from .errors import FieldError, SaveError
 from .plain import shown
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
-FULL_AIR = 25
 N_DIVES = 3
 MAX_NAME_LENGTH = 40
 # Unicode's explicit text-direction controls: in a name they would reorder the log lines around it
@@ -216,15 +216,30 @@ def what_if_start(*, players, trail, positions, returning=None, carried=None, ba
         banked_values.append([_values_of(it, f"banked[{s}][{j}]") for j, it in enumerate(banked[s])])
 
     rng = new_rng(seed)
-    # Per level: banked chips take their own values; the rest of the level's
-    # values are shuffled over the remaining chips, which the hidden items use.
+    values, free_ids, banked_ids = _deal_values(rng, banked_values)
+    trail_ids = [None if lv is None else _take(free_ids, lv, f"trail[{i}]") for i, lv in enumerate(trail_levels)]
+    carried_ids = [[_take(free_ids, lv, f"carried[{s}][{j}]") for j, lv in enumerate(items)]
+                   for s, items in enumerate(carried_levels)]
+    return {
+        "players": names, "values": values, "trail": trail_ids,
+        "positions": positions, "returning": returning, "carried": carried_ids, "banked": banked_ids,
+        "air": air, "dive": dive, "turn": turn, "last_returned": last_returned,
+        "rng": rng_to_json(rng),
+    }
+
+
+def _deal_values(rng: random.Random, banked_values: list) -> tuple:
+    """The chips' values, the chip ids still free per level, and each seat's banked items as ids.
+
+    Per level: banked chips take their own values; the rest of the level's values are
+    shuffled over the remaining chips, which the hidden items use."""
     free_ids = {lv: list(range((lv - 1) * CHIPS_PER_LEVEL, lv * CHIPS_PER_LEVEL)) for lv in LEVELS}
     values = [0] * N_CHIPS
     pool = {lv: list(LEVEL_VALUES[lv]) for lv in LEVELS}
     banked_ids = []
-    for s in range(n):
+    for s, seat_values in enumerate(banked_values):
         seat_items = []
-        for j, item_values in enumerate(banked_values[s]):
+        for j, item_values in enumerate(seat_values):
             ids = []
             for v in item_values:
                 lv = level_of_value(v)
@@ -240,132 +255,14 @@ def what_if_start(*, players, trail, positions, returning=None, carried=None, ba
         rng.shuffle(pool[lv])
         for chip, v in zip(free_ids[lv], pool[lv]):
             values[chip] = v
-
-    def take(levels, field):
-        ids = []
-        for lv in levels:
-            if not free_ids[lv]:
-                raise ValueError(f"{field}: more than {CHIPS_PER_LEVEL} level-{lv} chips in the position")
-            ids.append(free_ids[lv].pop(0))
-        return ids
-
-    trail_ids = [None if lv is None else take(lv, f"trail[{i}]") for i, lv in enumerate(trail_levels)]
-    carried_ids = [[take(lv, f"carried[{s}][{j}]") for j, lv in enumerate(items)]
-                   for s, items in enumerate(carried_levels)]
-    return {
-        "players": names, "values": values, "trail": trail_ids,
-        "positions": positions, "returning": returning, "carried": carried_ids, "banked": banked_ids,
-        "air": air, "dive": dive, "turn": turn, "last_returned": last_returned,
-        "rng": rng_to_json(rng),
-    }
+    return values, free_ids, banked_ids
 
 
-START_FIELDS = ("players", "values", "trail", "positions", "returning", "carried", "banked", "air", "dive",
-                "turn", "last_returned", "rng")
-
-
-def validate_start(start) -> dict:
-    """Check a start position field by field; returns it normalised (lists, ints).
-
-    `FieldError` (a ValueError) names the field, as its path inside the start
-    (``air``, ``carried[1][0]``), and the reason.
-    """
-    if not isinstance(start, dict):
-        raise FieldError((), f"a start position must be an object, got {json_kind(start)}")
-    missing = [k for k in START_FIELDS if k not in start]
-    if missing:
-        more = f", as {'is' if len(missing) == 2 else 'are'} {', '.join(missing[1:])}" if len(missing) > 1 else ""
-        raise FieldError((missing[0],), f"missing{more} (a start position has {', '.join(START_FIELDS)})")
-    extra = sorted(k for k in start if k not in START_FIELDS)
-    if extra:
-        more = f", nor are {', '.join(map(repr, extra[1:]))}" if len(extra) > 1 else ""
-        raise FieldError((extra[0],), f"not part of a start position{more} (it has {', '.join(START_FIELDS)})")
-    if not isinstance(start["players"], list):  # a start always lists the names (check_players makes them)
-        raise FieldError(("players",), f"must be a list of names, got {start['players']!r}")
-    names = check_players(start["players"])
-    n = len(names)
-
-    values = start["values"]
-    if not isinstance(values, list) or len(values) != N_CHIPS:
-        got = f"a list of {len(values)}" if isinstance(values, list) else json_kind(values)
-        raise FieldError(("values",), f"must be a list of 32 ints (one per chip), got {got}")
-    for c, v in enumerate(values):
-        if not is_int(v):
-            raise FieldError(("values", c), f"must be an int (chip {c}'s value), got {json_kind(v)}")
-    for lv in LEVELS:
-        lo = (lv - 1) * CHIPS_PER_LEVEL
-        if sorted(values[lo:lo + CHIPS_PER_LEVEL]) != list(LEVEL_VALUES[lv]):
-            raise FieldError(("values",), f"level-{lv} chips (values[{lo}..{lo + CHIPS_PER_LEVEL - 1}]) must hold "
-                                          f"the values {list(LEVEL_VALUES[lv])}")
-
-    seen: dict[int, tuple] = {}
-
-    def item(ids, path):
-        if not isinstance(ids, list) or not 1 <= len(ids) <= STACK_SIZE:
-            raise FieldError(path, f"an item is a list of 1..3 chip ids, got {ids!r}")
-        for j, c in enumerate(ids):
-            if not is_int(c) or not 0 <= c < N_CHIPS:
-                raise FieldError((*path, j), f"chip ids are 0..31, got {c!r}")
-            if c in seen:
-                raise FieldError(path, f"chip {c} is already in {field_path(seen[c])}")
-            seen[c] = path
-        return list(ids)
-
-    trail = start["trail"]
-    if not isinstance(trail, list):
-        raise FieldError(("trail",), f"must be a list of spaces, got {json_kind(trail)}")
-    trail = [None if s is None else item(s, ("trail", i)) for i, s in enumerate(trail)]
-
-    def seat_lists(field):
-        value = _per_seat_list(start[field], n, field)
-        out = []
-        for s, items in enumerate(value):
-            if not isinstance(items, list):
-                raise FieldError((field, s), f"must be a list of items, got {json_kind(items)}")
-            out.append([item(ids, (field, s, j)) for j, ids in enumerate(items)])
-        return out
-
-    carried = seat_lists("carried")
-    banked = seat_lists("banked")
-
-    positions = _per_seat_list(start["positions"], n, "positions")
-    returning = _per_seat_list(start["returning"], n, "returning")
-    for s in range(n):
-        p = positions[s]
-        if not is_int(p) or not 0 <= p <= len(trail):
-            raise FieldError(("positions", s), f"must be 0 (the sub) or a trail space 1..{len(trail)}, got {p!r}")
-        if not isinstance(returning[s], bool):
-            raise FieldError(("returning", s), f"must be true or false, got {returning[s]!r}")
-        if p == 0 and not returning[s] and carried[s]:
-            raise FieldError(("carried", s), f"{names[s]} has not left the submarine, so carries nothing")
-    taken = {}
-    for s, p in enumerate(positions):
-        if p > 0:
-            if p in taken:
-                raise FieldError(("positions", s), f"{names[s]} and {names[taken[p]]} are both on space {p}")
-            taken[p] = s
-
-    air = start["air"]
-    if not is_int(air) or not 1 <= air <= FULL_AIR:
-        raise FieldError(("air",), f"must be 1..{FULL_AIR} before a turn starts, got {air!r}")
-    dive = start["dive"]
-    if not is_int(dive) or not 1 <= dive <= N_DIVES:
-        raise FieldError(("dive",), f"must be 1..{N_DIVES}, got {dive!r}")
-
-    def is_back(s):
-        return positions[s] == 0 and returning[s]
-
-    turn = start["turn"]
-    if not is_int(turn) or not 0 <= turn < n:
-        raise FieldError(("turn",), f"must be a seat 0..{n - 1}, got {turn!r}")
-    if is_back(turn):
-        raise FieldError(("turn",), f"{names[turn]} is already back in the submarine this dive")
-    last = start["last_returned"]
-    if last is not None and (not is_int(last) or not 0 <= last < n or not is_back(last)):
-        raise FieldError(("last_returned",), f"must be null or a seat that is back in the submarine, got {last!r}")
-    rng_from_json(start["rng"])
-    return {
-        "players": names, "values": list(values), "trail": trail, "positions": list(positions),
-        "returning": list(returning), "carried": carried, "banked": banked, "air": air,
-        "dive": dive, "turn": turn, "last_returned": last, "rng": start["rng"],
-    }
+def _take(free_ids: dict, levels, field: str) -> list:
+    """Chip ids for an item of these levels, taken from the free ones."""
+    ids = []
+    for lv in levels:
+        if not free_ids[lv]:
+            raise ValueError(f"{field}: more than {CHIPS_PER_LEVEL} level-{lv} chips in the position")
+        ids.append(free_ids[lv].pop(0))
+    return ids

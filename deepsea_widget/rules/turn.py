@@ -1,0 +1,163 @@
+"""A turn: applying an action, rolling and moving, the treasure action, whose turn is next.
+
+`Turns` is the part of `Game` (rules/game.py) that plays: `apply` checks an action and
+changes the state through the steps of RULES.md's "A turn" (breathe, direction, roll and
+move, treasure action); the air rule is in air.py.
+"""
+from __future__ import annotations
+
+from operator import attrgetter
+
+from . import events as ev
+from .actions import PickUp, Roll, Stay, TurnBack
+from .air import breath
+
+_POSITION = attrgetter("position")
+# Roll in the roll phase and Stay in the treasure phase are always legal: apply
+# skips the full check for them (the bulk of all actions).
+_ALWAYS_LEGAL = {"roll": Roll, "treasure": Stay}
+
+
+class Turns:
+    """`Game`'s turns (a mixin: the state is `Game`'s)."""
+
+    def apply(self, action, seat=None) -> list:
+        """Apply ``action`` for the current diver and return the events it caused.
+
+        ``seat``, when given, must be the current player (a click from a seat
+        whose turn it is not is refused). Illegal actions raise
+        `IllegalActionError` and leave the game exactly as it was.
+        """
+        kind = type(action)
+        if seat is not None or kind is not _ALWAYS_LEGAL.get(self._phase):
+            self._check(action, seat)
+        self._events = []
+        if kind is Roll:
+            self._roll(action.dice)
+        elif kind is TurnBack:
+            d = self._divers[self._current]
+            d.returning = True
+            self._events.append(ev.TurnedBack(d.seat, d.name))
+        else:
+            self._treasure(action)
+        self._history.append(action)
+        return self._events
+
+    def _roll(self, dice) -> None:
+        d = self._divers[self._current]
+        if dice is None:
+            r = self._rng.random
+            dice = (int(r() * 3) + 1, int(r() * 3) + 1)
+        c = len(d.carried)
+        move = dice[0] + dice[1] - c
+        if move < 0:
+            move = 0
+        seat, name = d.seat, d.name
+        events = self._events
+        events.append(ev.Rolled(seat, name, dice, c, move))
+        # Spaces of the other divers on the trail are jumped over, not counted. The
+        # list holds every diver's space: the walk never steps on the diver's own
+        # space, and 0 (the sub) ends a walk back whether or not it is listed.
+        divers = self._divers
+        occupied = list(map(_POSITION, divers))
+        jumped = []
+        start = pos = end = d.position
+        steps = move
+        if d.returning:
+            while steps and pos:
+                pos -= 1
+                if pos and pos in occupied:
+                    jumped.append(pos)
+                else:
+                    steps -= 1
+            end = pos
+            path = tuple(range(start - 1, end - 1, -1))
+        else:
+            last = len(self._trail)
+            while steps and pos < last:
+                pos += 1
+                if pos in occupied:
+                    jumped.append(pos)
+                else:
+                    steps -= 1
+                    end = pos  # past the last free space: stop on the deepest free one
+            while jumped and jumped[-1] > end:  # divers beyond the deepest free space are not passed
+                jumped.pop()
+            path = tuple(range(start + 1, end + 1))
+        jumped = tuple([divers[occupied.index(p)].name for p in jumped]) if jumped else ()
+        d.position = end
+        events.append(ev.Moved(seat, name, start, end, path, jumped))
+        if end:
+            self._phase = "treasure"
+            return
+        if d.returning:
+            d.back = True
+            self._n_back += 1
+            self._last_returned = seat
+            events.append(ev.ReachedSub(seat, name, c))
+        self._end_turn()  # in the sub: no treasure action
+
+    def _treasure(self, action) -> None:
+        d = self._divers[self._current]
+        space = d.position
+        kind = type(action)
+        if kind is Stay:
+            self._events.append(ev.Stayed(d.seat, d.name))
+        elif kind is PickUp:
+            item = self._trail[space - 1]
+            self._trail[space - 1] = None
+            d.carried.append(item)
+            self._events.append(ev.PickedUp(d.seat, d.name, space, item.levels))
+        else:
+            item = d.carried.pop(action.index)
+            self._trail[space - 1] = item
+            self._events.append(ev.Dropped(d.seat, d.name, space, item.levels))
+        self._end_turn()
+
+    # ----- turns --------------------------------------------------------
+    def _begin_turn(self, seat) -> None:
+        d = self._divers[seat]
+        self._current = seat
+        self._phase = "roll"
+        self._turn_air = before = self._air
+        self._air = after = before - breath(len(d.carried))
+        self._events.append(ev.Breathed(seat, d.name, before - after, before, after))
+        if after <= 0:
+            self._air_out = True
+            self._events.append(ev.AirRanOut(seat, d.name))
+
+    def _end_turn(self) -> None:
+        divers = self._divers
+        n = len(divers)
+        if self._air_out or self._n_back == n:
+            self._end_dive()
+            return
+        nxt = self._current
+        while True:
+            nxt = nxt + 1 if nxt + 1 < n else 0
+            if not divers[nxt].back:
+                break
+        self._start_turn_or_end(nxt)
+
+    def _is_stuck(self, d, occupied) -> bool:
+        """Heading deeper, empty-handed, nothing to pick up and no free space deeper."""
+        if d.returning or d.carried:
+            return False
+        if d.position > 0 and self._trail[d.position - 1] is not None:
+            return False
+        return all(p in occupied for p in range(d.position + 1, len(self._trail) + 1))
+
+    def _start_turn_or_end(self, seat) -> None:
+        d = self._divers[seat]
+        if (d.returning or d.carried  # cannot be stuck, so not everyone is
+                or len(self._trail) - d.position >= len(self._divers)):  # more spaces deeper than other divers
+            self._begin_turn(seat)
+            return
+        in_water = [d for d in self._divers if not d.back]
+        occupied = {d.position for d in in_water if d.position > 0}
+        if all(self._is_stuck(d, occupied) for d in in_water):
+            self._events.append(ev.AllStuck(tuple(d.name for d in in_water)))
+            self._end_dive()
+        else:
+            self._begin_turn(seat)
+
