@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from ..odds.game_odds import free_distance
 from ..odds.single_diver import p_home
-from ..rules import Drop, PickUp, Roll, Stay, TurnBack
+from ..rules import ROLLS, Drop, PickUp, Roll, Stay, TurnBack, move_points
 from ..rules.events import fmt_pct
 from .policy import FAR_END, Policy, free_spaces_deeper, must_pick_up, stuck_at_far_end
 
-DICE = [a + b for a in (1, 2, 3) for b in (1, 2, 3)]  # the 9 equally likely sums
+DICE = [sum(roll) for roll in ROLLS]  # the totals of the 9 equally likely rolls
 
 
 def item_value(item) -> float:
@@ -74,7 +74,7 @@ class OddsPolicy(Policy):
         d_now = distance_home(view, seat)
         total = 0.0
         for dice_sum in DICE:
-            m = min(max(0, dice_sum - c), len(deeper))
+            m = min(move_points(dice_sum, c), len(deeper))
             d = d_now + m  # each free space moved deeper is one more to come back
             total += p_home(d, c, air_next, k)
         return total / len(DICE)  # (a sum of nine at most 1 each, then / 9: never above 1)

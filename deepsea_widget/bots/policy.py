@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 
+from ..rules import movement
+
 
 class PublicView:
     """Read-only public facts of a game: levels and positions, never unbanked values."""
@@ -54,9 +56,8 @@ def must_pick_up(view: PublicView) -> bool:
 
 def free_spaces_deeper(view: PublicView, seat: int) -> list[int]:
     """The spaces past ``seat``'s diver that no other diver stands on."""
-    pos = view.divers[seat].position
     occupied = {d.position for d in view.divers if d.seat != seat and d.position > 0}
-    return [p for p in range(pos + 1, len(view.trail) + 1) if p not in occupied]
+    return movement.free_spaces_deeper(view.divers[seat].position, occupied, len(view.trail))
 
 
 def no_free_space_deeper(view: PublicView) -> bool:

@@ -86,7 +86,8 @@ def _tables(n: int) -> tuple[np.ndarray, np.ndarray]:
     along axis 1, so one multiplication turns that into a flat index.)
     ``free`` is for queuing states given in positions: for a cell of a layout,
     the first diver's position. Cells that stand for no state hold a large
-    negative number.
+    negative number. (The movement rule in array form: tests/test_one_movement_rule.py
+    checks it against `rules.movement` cell by cell.)
     """
     got = _TABLES.get(n)
     if got is not None:

@@ -17,6 +17,7 @@ import math
 
 import numpy as np
 
+from ..rules.movement import move_end
 from .dice import DICE_OUTCOMES, MAX_MOVE, movement_weights
 from .errors import StateBudgetExceeded
 
@@ -78,17 +79,17 @@ _JUMPS: list | None = None
 
 def jump_table() -> np.ndarray:
     """table[occupied, m]: spaces a diver covers moving m free spaces toward the sub, where
-    bit g-1 of ``occupied`` says whether the space g below it is taken (int64, a row per set)."""
+    bit g-1 of ``occupied`` says whether the space g below it is taken (int64, a row per set).
+
+    Built from the movement rule (`rules.movement.move_end`), for a diver far enough from
+    the sub that no move reaches it."""
     global _JUMP_TABLE
     if _JUMP_TABLE is None:
+        top = WINDOW + MAX_MOVE + 1  # a move covers at most WINDOW + MAX_MOVE spaces
         table = np.zeros((1 << WINDOW, MAX_MOVE + 1), dtype=np.int64)
         for occupied in range(1 << WINDOW):
-            gap = 0
-            for m in range(1, MAX_MOVE + 1):
-                gap += 1
-                while occupied >> (gap - 1) & 1:
-                    gap += 1
-                table[occupied, m] = gap
+            taken = {top - g for g in range(1, WINDOW + 1) if occupied >> (g - 1) & 1}
+            table[occupied] = [top - move_end(top, m, False, taken, top) for m in range(MAX_MOVE + 1)]
         _JUMP_TABLE = table
     return _JUMP_TABLE
 

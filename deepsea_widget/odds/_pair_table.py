@@ -19,14 +19,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from .checks import FULL_AIR
-from .dice import DICE_OUTCOMES, movement_weights
+from ..rules.air import FULL_AIR, breath
+from ..rules.chips import N_CHIPS
+from ..rules.movement import move_end
+from .dice import DICE_OUTCOMES, MAX_MOVE, movement_weights
 from .single_diver import home_table
 
-TRAIL = 32  # trail spaces covered by the tables
+TRAIL = N_CHIPS  # trail spaces covered by the tables: a new game's trail, a space per chip
 FIRST, SECOND, BOTH, NEITHER = 0, 1, 2, 3  # the outcome channels
 
 _TABLES: dict = {}  # (c_first, c_second) -> array [air, outcome, first's space, second's space]
+_LANDING: list = []  # the landing table, once built (see `_landing`)
 
 
 def pair_outcomes(c_first: int, c_second: int) -> np.ndarray:
@@ -55,16 +58,16 @@ def _build(c_a: int, c_b: int) -> None:
         return
     lone = home_table(max_distance=TRAIL, max_chips=max(c_a, c_b))
     space = np.arange(TRAIL + 1)
-    p, q = space[None, :, None], space[None, None, :]  # the mover's space, the other's space
-    y = p - (q < p)  # the mover's free coordinate: spaces to the sub, the other's not counted
+    land = _landing()
+    q = space[None, None, :]  # the other's space
     turns = {}  # what one turn does, whatever the air: per (mover's items)
     for c in {c_a, c_b}:
         weights = movement_weights(c)
-        moves = np.array(list(weights), dtype=np.int64)[:, None, None]
+        moves = np.array(list(weights), dtype=np.int64)
         w = np.array(list(weights.values()))[:, None, None] / DICE_OUTCOMES
-        left = y - moves  # [roll, p, q]
-        home = left <= 0
-        landed = np.minimum(np.where(home, 1, left + (q <= left)), TRAIL)  # the left-th free space
+        end = land[moves]  # [roll, mover's space, other's space]
+        home = end == 0
+        landed = np.where(home, 1, end)
         source = (q * (TRAIL + 1) + landed).reshape(-1)  # the other's table: [its space, mover's]
         turns[c] = ((w * home).sum(axis=0), (w * ~home).sum(axis=0), (w * ~home).reshape(1, -1), source,
                     home.shape)
@@ -76,7 +79,7 @@ def _build(c_a: int, c_b: int) -> None:
         for mover, other in order:
             out = tables[mover, other][air]
             reach, short, still, source, roll_shape = turns[mover]  # P(home on this move), P(not)
-            after = air - mover
+            after = air - breath(mover)
             if after <= 0:  # the dive ends after this move
                 out[FIRST] = reach
                 out[NEITHER] = short
@@ -92,3 +95,17 @@ def _build(c_a: int, c_b: int) -> None:
             out[BOTH] += ends[BOTH]
             out[NEITHER] = ends[NEITHER]
     _TABLES.update(tables)
+
+
+def _landing() -> np.ndarray:
+    """``land[m, p, q]``: where a diver on space p moving m free spaces toward the sub ends, the
+    other diver on space q (0: home), by the movement rule (`rules.movement.move_end`). Cells
+    with p == q or p == 0 stand for no position."""
+    if not _LANDING:
+        land = np.zeros((MAX_MOVE + 1, TRAIL + 1, TRAIL + 1), dtype=np.int64)
+        for m in range(MAX_MOVE + 1):
+            for p in range(TRAIL + 1):
+                for q in range(TRAIL + 1):
+                    land[m, p, q] = move_end(p, m, False, (q,), TRAIL)
+        _LANDING.append(land)
+    return _LANDING[0]

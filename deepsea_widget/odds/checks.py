@@ -6,9 +6,8 @@ import numbers
 import operator
 import sys
 
+from ..rules.air import FULL_AIR
 from ..rules.plain import TOO_LONG, is_huge
-
-FULL_AIR = 25  # the air track at the start of every dive (RULES.md)
 
 
 def as_int(name: str, value) -> int:

@@ -1,25 +1,28 @@
 """The dice and how far a diver moves: the distributions every odds function starts from.
 
-Two dice with faces 1, 2, 3: the sum 2..6 has weights 1, 2, 3, 2, 1 out of 9.
-A diver carrying ``c`` items moves ``max(0, sum - c)`` free spaces.
+Counted from the rules' dice (`rules.dice.ROLLS`) and move (`rules.movement.move_points`):
+two dice with faces 1, 2, 3, so the sum 2..6 has weights 1, 2, 3, 2, 1 out of 9, and a
+diver carrying ``c`` items moves ``max(0, sum - c)`` free spaces.
 """
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 
+from ..rules.dice import DIE_FACES, ROLLS  # noqa: F401 (DIE_FACES: re-exported for the odds' readers)
+from ..rules.movement import move_points
 from .checks import check_count, check_flag
 
-DIE_FACES = (1, 2, 3)
-DICE_WEIGHTS = {2: 1, 3: 2, 4: 3, 5: 2, 6: 1}  # out of DICE_OUTCOMES
-DICE_OUTCOMES = 9
-MAX_MOVE = 6  # no diver moves more than 6 (the highest sum, with nothing carried)
+DICE_WEIGHTS = dict(sorted(Counter(map(sum, ROLLS)).items()))  # {2: 1, 3: 2, 4: 3, 5: 2, 6: 1} out of DICE_OUTCOMES
+DICE_OUTCOMES = len(ROLLS)
+MAX_MOVE = move_points(max(DICE_WEIGHTS), 0)  # no diver moves more (the highest sum, nothing carried): 6
 
 
 def movement_weights(chips: int) -> dict[int, int]:
     """Movement -> number of the 9 equally likely dice outcomes giving it, for ``chips`` items."""
     out: dict[int, int] = {}
     for total, w in DICE_WEIGHTS.items():
-        m = max(0, total - chips)
+        m = move_points(total, chips)
         out[m] = out.get(m, 0) + w
     return dict(sorted(out.items()))
 

@@ -2,6 +2,8 @@
 budget, and when a diver is sure to get home (`simulation.seat_odds` uses these)."""
 from __future__ import annotations
 
+from ..rules.movement import distance_home, move_points
+from .dice import DICE_WEIGHTS
 
 # States of the exact chain the board solves live: with up to four divers in the water about
 # what a simulation of the dive costs; deeper what-ifs are simulated (docs/benchmarks.md)
@@ -16,9 +18,9 @@ def exact_budget(divers_in_water: int) -> int:
 
 
 def free_distance(position: int, occupied) -> int:
-    """`distance` as the odds define it: free spaces between ``position`` and the sub, plus 1
-    (spaces in ``occupied`` are jumped, so they do not count)."""
-    return 1 + sum(1 for p in range(1, position) if p not in occupied)
+    """`distance` as the odds define it: free spaces between ``position`` (>= 1) and the sub,
+    plus 1 (spaces in ``occupied`` are jumped, so they do not count): `rules.movement.distance_home`."""
+    return distance_home(position, occupied)
 
 
 def exact_inputs(game):
@@ -48,13 +50,13 @@ EXACT_SURE = "sure"  # why exact: its next move gets it home whatever anyone rol
 def sure_home(game, seat: int) -> bool:
     """Whether the diver in ``seat`` gets home for sure while others may still go deeper: it
     heads back, its next turn comes (the air at its start is fixed by what the divers before it
-    carry now, as none can pick up before it breathes), and its smallest move (2 minus its items)
+    carry now, as none can pick up before it breathes), and its smallest move (the smallest roll less its items)
     reaches the sub even if every diver below it has left (spaces others take only shorten it)."""
     divers = game.divers
     d = divers[seat]
     if not d.returning or d.back or d.position <= 0:
         return False
-    smallest = max(0, 2 - len(d.carried))
+    smallest = move_points(min(DICE_WEIGHTS), len(d.carried))
     if seat == game.current_player:
         if game.phase != "roll":  # it moved this turn, and may pick up before its next one
             return False

@@ -22,7 +22,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from .checks import FULL_AIR, as_int, check_air, check_count, check_distance, check_flag
+from ..rules.air import FULL_AIR
+from .checks import as_int, check_air, check_count, check_distance, check_flag
 from .dice import DICE_OUTCOMES, MAX_MOVE, movement_weights
 
 NEVER_MOVES = MAX_MOVE  # from this many items on, no roll moves the diver

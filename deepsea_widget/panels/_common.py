@@ -18,7 +18,7 @@ from ..rules.chips import levels_value as item_value  # noqa: F401 (re-exported 
 from ..rules.events import fmt_pct, plural  # noqa: F401 (re-exported for the panels)
 
 MEAN_CHIP = 7.5  # mean of all chip values 0..15: an item of unknown level
-from ..rules.position import FULL_AIR  # noqa: E402 (the air track is a rule: defined once, in rules)
+from ..rules.air import FULL_AIR  # noqa: E402 (the air track is a rule: defined once, in rules)
 MAX_DISTANCE = 33  # the charts' last column: one past a 32-space trail's farthest distance (32)
 MAX_CHIPS = N_CHIPS  # the game's chips
 

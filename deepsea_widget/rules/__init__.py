@@ -1,8 +1,19 @@
-"""The rules of Deep Sea Adventure (original game), as RULES.md states them. Stdlib only."""
+"""The rules of Deep Sea Adventure (original game), as RULES.md states them. Stdlib only.
+
+Where each rule lives: dice.py (the dice), movement.py (how far and where a diver moves,
+stuck divers), air.py (the air track and breathing), chips.py (chips and items),
+actions.py (the five actions), turn.py (a turn), dive_end.py (end of a dive, scores),
+position.py (start positions), saves.py (undo, JSON), game.py (`Game`, which ties them up).
+"""
 from .actions import Action, Drop, PickUp, Roll, Stay, TurnBack, action_from_dict
+from .air import FULL_AIR, breath
 from .chips import LEVEL_MEAN, LEVEL_VALUES, BankedItem, Item
+from .dice import DIE_FACES, ROLLS
 from .errors import IllegalActionError, SaveError
 from .game import Diver, Game
+from .movement import distance_home, free_spaces_deeper, is_stuck, move_end, move_points, walk
 
-__all__ = ["Action", "BankedItem", "Diver", "Drop", "Game", "IllegalActionError", "Item",
-           "LEVEL_MEAN", "LEVEL_VALUES", "PickUp", "Roll", "SaveError", "Stay", "TurnBack", "action_from_dict"]
+__all__ = ["Action", "BankedItem", "DIE_FACES", "Diver", "Drop", "FULL_AIR", "Game", "IllegalActionError", "Item",
+           "LEVEL_MEAN", "LEVEL_VALUES", "PickUp", "ROLLS", "Roll", "SaveError", "Stay", "TurnBack",
+           "action_from_dict", "breath", "distance_home", "free_spaces_deeper", "is_stuck", "move_end",
+           "move_points", "walk"]

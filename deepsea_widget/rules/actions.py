@@ -3,10 +3,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .dice import DIE_FACES
 from .errors import FieldError
 from .plain import plain, shown
-
-DIE_FACES = (1, 2, 3)
 
 
 @dataclass(frozen=True, slots=True)

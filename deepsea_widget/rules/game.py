@@ -3,9 +3,9 @@
 `Game` holds the state and answers questions about it; the rest of it is in the
 modules named for the part of the rules they play: turn.py (a turn: apply, roll and
 move, treasure action), dive_end.py (end of a dive, scores, winners) and saves.py
-(undo, JSON); the air rule is in air.py. Every game starts from a validated start
-position (position.py) and moves only through `apply`, so undo and loading a save
-are "rebuild the start, replay the history".
+(undo, JSON). The rules the turns use are in air.py, dice.py and movement.py. Every
+game starts from a validated start position (position.py) and moves only through
+`apply`, so undo and loading a save are "rebuild the start, replay the history".
 """
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 `Turns` is the part of `Game` (rules/game.py) that plays: `apply` checks an action and
 changes the state through the steps of RULES.md's "A turn" (breathe, direction, roll and
-move, treasure action); the air rule is in air.py.
+move, treasure action). The rules themselves are in air.py, dice.py and movement.py.
 """
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ from operator import attrgetter
 from . import events as ev
 from .actions import PickUp, Roll, Stay, TurnBack
 from .air import breath
+from .dice import roll_dice
+from .movement import is_stuck, move_points, walk
 
 _POSITION = attrgetter("position")
 # Roll in the roll phase and Stay in the treasure phase are always legal: apply
@@ -46,43 +48,20 @@ class Turns:
     def _roll(self, dice) -> None:
         d = self._divers[self._current]
         if dice is None:
-            r = self._rng.random
-            dice = (int(r() * 3) + 1, int(r() * 3) + 1)
+            dice = roll_dice(self._rng.random)
         c = len(d.carried)
-        move = dice[0] + dice[1] - c
-        if move < 0:
-            move = 0
+        move = move_points(sum(dice), c)
         seat, name = d.seat, d.name
         events = self._events
         events.append(ev.Rolled(seat, name, dice, c, move))
-        # Spaces of the other divers on the trail are jumped over, not counted. The
-        # list holds every diver's space: the walk never steps on the diver's own
-        # space, and 0 (the sub) ends a walk back whether or not it is listed.
+        # Every diver's space, the mover's own and the sub's 0 included: the walk counts neither.
         divers = self._divers
         occupied = list(map(_POSITION, divers))
-        jumped = []
-        start = pos = end = d.position
-        steps = move
+        start = d.position
+        end, jumped = walk(start, move, not d.returning, occupied, len(self._trail))
         if d.returning:
-            while steps and pos:
-                pos -= 1
-                if pos and pos in occupied:
-                    jumped.append(pos)
-                else:
-                    steps -= 1
-            end = pos
             path = tuple(range(start - 1, end - 1, -1))
         else:
-            last = len(self._trail)
-            while steps and pos < last:
-                pos += 1
-                if pos in occupied:
-                    jumped.append(pos)
-                else:
-                    steps -= 1
-                    end = pos  # past the last free space: stop on the deepest free one
-            while jumped and jumped[-1] > end:  # divers beyond the deepest free space are not passed
-                jumped.pop()
             path = tuple(range(start + 1, end + 1))
         jumped = tuple([divers[occupied.index(p)].name for p in jumped]) if jumped else ()
         d.position = end
@@ -140,12 +119,9 @@ class Turns:
         self._start_turn_or_end(nxt)
 
     def _is_stuck(self, d, occupied) -> bool:
-        """Heading deeper, empty-handed, nothing to pick up and no free space deeper."""
-        if d.returning or d.carried:
-            return False
-        if d.position > 0 and self._trail[d.position - 1] is not None:
-            return False
-        return all(p in occupied for p in range(d.position + 1, len(self._trail) + 1))
+        """Diver ``d`` can do nothing at all (`movement.is_stuck`)."""
+        on_item = d.position > 0 and self._trail[d.position - 1] is not None
+        return is_stuck(d.position, d.returning, bool(d.carried), on_item, occupied, len(self._trail))
 
     def _start_turn_or_end(self, seat) -> None:
         d = self._divers[seat]
