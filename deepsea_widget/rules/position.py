@@ -166,26 +166,27 @@ def new_game_start(players, seed, first_player) -> dict:
     }
 
 
-def _levels_of(item, field: str) -> tuple:
+def _levels_of(item, path: tuple) -> tuple:
     """A public item given by levels: an int 1..4 or a list/tuple of 1..3 of them."""
     levels = (item,) if is_int(item) else item
     if not isinstance(levels, (list, tuple)) or not 1 <= len(levels) <= STACK_SIZE:
-        raise ValueError(f"{field}: an item is a level 1..4 or a stack of 1..3 levels, got {item!r}")
+        raise FieldError(path, f"an item is a level 1..4 or a stack of 1..3 levels, got {item!r}", "item_shape",
+                         got=item)
     for lv in levels:
         if not is_int(lv) or lv not in LEVELS:
-            raise ValueError(f"{field}: chip levels are 1..4, got {lv!r}")
+            raise FieldError(path, f"chip levels are 1..4, got {lv!r}", "chip_level", got=lv)
     return tuple(levels)
 
 
-def _values_of(item, field: str) -> tuple:
+def _values_of(item, path: tuple) -> tuple:
     values = (item,) if is_int(item) else item
     if not isinstance(values, (list, tuple)) or not 1 <= len(values) <= STACK_SIZE:
-        raise ValueError(f"{field}: a banked item is a value 0..15 or a stack of 1..3 values, got {item!r}")
+        raise FieldError(path, f"a banked item is a value 0..15 or a stack of 1..3 values, got {item!r}")
     for v in values:
         try:
             level_of_value(v)
         except ValueError as exc:
-            raise ValueError(f"{field}: {exc}") from None
+            raise FieldError(path, str(exc)) from None
     return tuple(values)
 
 
@@ -201,24 +202,24 @@ def what_if_start(*, players, trail, positions, returning=None, carried=None, ba
     names = check_players(players)
     n = len(names)
     if not isinstance(trail, (list, tuple)):
-        raise ValueError(f"trail: must be a list of spaces, got {type(trail).__name__}")
-    trail_levels = [None if s is None else _levels_of(s, f"trail[{i}]") for i, s in enumerate(trail)]
+        raise FieldError(("trail",), f"must be a list of spaces, got {type(trail).__name__}")
+    trail_levels = [None if s is None else _levels_of(s, ("trail", i)) for i, s in enumerate(trail)]
     returning = [False] * n if returning is None else _per_seat_list(returning, n, "returning")
     carried = [[] for _ in names] if carried is None else _per_seat_list(carried, n, "carried")
     banked = [[] for _ in names] if banked is None else _per_seat_list(banked, n, "banked")
     carried_levels, banked_values = [], []
     for s in range(n):
         if not isinstance(carried[s], (list, tuple)):
-            raise ValueError(f"carried[{s}]: must be a list of items, got {carried[s]!r}")
-        carried_levels.append([_levels_of(it, f"carried[{s}][{j}]") for j, it in enumerate(carried[s])])
+            raise FieldError(("carried", s), f"must be a list of items, got {carried[s]!r}")
+        carried_levels.append([_levels_of(it, ("carried", s, j)) for j, it in enumerate(carried[s])])
         if not isinstance(banked[s], (list, tuple)):
-            raise ValueError(f"banked[{s}]: must be a list of items, got {banked[s]!r}")
-        banked_values.append([_values_of(it, f"banked[{s}][{j}]") for j, it in enumerate(banked[s])])
+            raise FieldError(("banked", s), f"must be a list of items, got {banked[s]!r}")
+        banked_values.append([_values_of(it, ("banked", s, j)) for j, it in enumerate(banked[s])])
 
     rng = new_rng(seed)
     values, free_ids, banked_ids = _deal_values(rng, banked_values)
-    trail_ids = [None if lv is None else _take(free_ids, lv, f"trail[{i}]") for i, lv in enumerate(trail_levels)]
-    carried_ids = [[_take(free_ids, lv, f"carried[{s}][{j}]") for j, lv in enumerate(items)]
+    trail_ids = [None if lv is None else _take(free_ids, lv, ("trail", i)) for i, lv in enumerate(trail_levels)]
+    carried_ids = [[_take(free_ids, lv, ("carried", s, j)) for j, lv in enumerate(items)]
                    for s, items in enumerate(carried_levels)]
     return {
         "players": names, "values": values, "trail": trail_ids,
@@ -244,7 +245,7 @@ def _deal_values(rng: random.Random, banked_values: list) -> tuple:
             for v in item_values:
                 lv = level_of_value(v)
                 if v not in pool[lv]:
-                    raise ValueError(f"banked[{s}][{j}]: value {v} is banked more than twice (there are two of each)")
+                    raise FieldError(("banked", s, j), f"value {v} is banked more than twice (there are two of each)")
                 pool[lv].remove(v)
                 chip = free_ids[lv].pop(0)
                 values[chip] = v
@@ -258,11 +259,12 @@ def _deal_values(rng: random.Random, banked_values: list) -> tuple:
     return values, free_ids, banked_ids
 
 
-def _take(free_ids: dict, levels, field: str) -> list:
+def _take(free_ids: dict, levels, path: tuple) -> list:
     """Chip ids for an item of these levels, taken from the free ones."""
     ids = []
     for lv in levels:
         if not free_ids[lv]:
-            raise ValueError(f"{field}: more than {CHIPS_PER_LEVEL} level-{lv} chips in the position")
+            raise FieldError(path, f"more than {CHIPS_PER_LEVEL} level-{lv} chips in the position", "too_many_chips",
+                             level=lv, most=CHIPS_PER_LEVEL)
         ids.append(free_ids[lv].pop(0))
     return ids

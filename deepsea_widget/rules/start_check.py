@@ -92,7 +92,8 @@ class _ChipIds:
             if not is_int(c) or not 0 <= c < N_CHIPS:
                 raise FieldError((*path, j), f"chip ids are 0..31, got {c!r}")
             if c in self.seen:
-                raise FieldError(path, f"chip {c} is already in {field_path(self.seen[c])}")
+                raise FieldError(path, f"chip {c} is already in {field_path(self.seen[c])}", "chip_elsewhere",
+                                 chip=c, other=self.seen[c])
             self.seen[c] = path
         return list(ids)
 
@@ -115,16 +116,19 @@ def _check_positions(start: dict, names: list, trail_length: int, carried: list)
     for s in range(n):
         p = positions[s]
         if not is_int(p) or not 0 <= p <= trail_length:
-            raise FieldError(("positions", s), f"must be 0 (the sub) or a trail space 1..{trail_length}, got {p!r}")
+            raise FieldError(("positions", s), f"must be 0 (the sub) or a trail space 1..{trail_length}, got {p!r}",
+                             "position_range", seat=s, got=p, last=trail_length)
         if not isinstance(returning[s], bool):
             raise FieldError(("returning", s), f"must be true or false, got {returning[s]!r}")
         if p == 0 and not returning[s] and carried[s]:
-            raise FieldError(("carried", s), f"{names[s]} has not left the submarine, so carries nothing")
+            raise FieldError(("carried", s), f"{names[s]} has not left the submarine, so carries nothing",
+                             "carries_in_sub", seat=s)
     taken = {}
     for s, p in enumerate(positions):
         if p > 0:
             if p in taken:
-                raise FieldError(("positions", s), f"{names[s]} and {names[taken[p]]} are both on space {p}")
+                raise FieldError(("positions", s), f"{names[s]} and {names[taken[p]]} are both on space {p}",
+                                 "both_on_space", seat=s, other=taken[p], space=p)
             taken[p] = s
     return positions, returning
 
@@ -140,7 +144,8 @@ def _check_turn(start: dict, names: list, positions: list, returning: list) -> t
     if not is_int(turn) or not 0 <= turn < n:
         raise FieldError(("turn",), f"must be a seat 0..{n - 1}, got {turn!r}")
     if is_back(turn):
-        raise FieldError(("turn",), f"{names[turn]} is already back in the submarine this dive")
+        raise FieldError(("turn",), f"{names[turn]} is already back in the submarine this dive", "turn_back_in_sub",
+                         seat=turn)
     last = start["last_returned"]
     if last is not None and (not is_int(last) or not 0 <= last < n or not is_back(last)):
         raise FieldError(("last_returned",), f"must be null or a seat that is back in the submarine, got {last!r}")
