@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from .core import Table
 from .edit_ops import EDIT_FIELDS, EDIT_OPS, MAX_TRAIL, position_of
-from .intents import INTENTS, MAX_ERROR, MAX_NESTING, IntentError
+from .intents import INTENTS, MAX_ERROR, MAX_NESTING, EditRefused, IntentError
 from .log import MAX_LOG, LogLine
 from .saves import TABLE_FORMAT, TABLE_KEYS, TABLE_VERSION
 from .seats import DEFAULT_BOTS, DEFAULT_PEOPLE, check_bot_seats, seats_from
 from .undo import MAX_EARLIER
 
-__all__ = ["DEFAULT_BOTS", "DEFAULT_PEOPLE", "EDIT_FIELDS", "EDIT_OPS", "INTENTS", "IntentError", "LogLine",
-           "MAX_EARLIER", "MAX_ERROR", "MAX_LOG", "MAX_NESTING", "MAX_TRAIL", "TABLE_FORMAT", "TABLE_KEYS",
+__all__ = ["DEFAULT_BOTS", "DEFAULT_PEOPLE", "EDIT_FIELDS", "EDIT_OPS", "EditRefused", "INTENTS", "IntentError",
+           "LogLine", "MAX_EARLIER", "MAX_ERROR", "MAX_LOG", "MAX_NESTING", "MAX_TRAIL", "TABLE_FORMAT", "TABLE_KEYS",
            "TABLE_VERSION", "Table", "check_bot_seats", "position_of", "seats_from"]

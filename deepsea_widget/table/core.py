@@ -13,9 +13,9 @@ from ..rules import Game, IllegalActionError, SaveError
 from ..rules.actions import TurnBack
 from ..rules.events import DiveStarted
 from ..simulation.registry import make_policy
-from .edit_ops import edited_game
 from . import edit_words
-from .intents import IntentError, clipped, dispatch
+from .edit_ops import edited_game
+from .intents import EditRefused, IntentError, clipped, dispatch
 from .log import TableLog
 from .saves import read_table_save, table_json
 from .seats import check_bot_seats, seats_from
@@ -47,6 +47,7 @@ class Table(Undo):
         self.seq = 0  # the state version a board's intents must quote
         self.error = ""
         self.refusals = 0  # counts refused intents, so a repeated refusal still changes the view
+        self._banner = ""  # the last refusal as the board's banner says it (`board_error`)
         self.mode = "play"
         self._earlier: list[Snapshot] = []  # what new games, loads and set-ups replaced (play-mode undo)
         self._before_edits: Snapshot | None = None  # the table when edit mode began
@@ -203,8 +204,10 @@ class Table(Undo):
         changes: the board asks before it offers a control (Add / Remove a space)."""
         try:
             edited_game(self.game, op, self._edit_seed())
+        except EditRefused as exc:
+            return edit_words.tooltip(exc.reason)
         except ValueError as exc:
-            return edit_words.refusal_reason(str(exc)) or str(exc)
+            return str(exc)
         return None
 
     def _edit_seed(self) -> int:
@@ -253,18 +256,20 @@ class Table(Undo):
         try:
             dispatch(self, msg)
         except (IntentError, IllegalActionError, ValueError) as exc:
-            self.refuse(str(exc))
+            self.refuse(str(exc), exc)
             return False
         self.error = ""
         return True
 
-    def refuse(self, text: str) -> None:
-        """Show ``text`` as the reason a message from the front end was refused (nothing else changes)."""
+    def refuse(self, text: str, exc: Exception | None = None) -> None:
+        """Show ``text`` as the reason a message from the front end was refused (nothing else
+        changes); ``exc``: the refusal itself, if there is one (an edit's says it in the board's words)."""
         self.error = clipped(text)
+        self._banner = clipped(edit_words.banner(exc.reason)) if isinstance(exc, EditRefused) else self.error
         self.refusals += 1
 
     @property
     def board_error(self) -> str:
-        """``error`` as the board's banner shows it: an edit's refusal in plain words, without the
-        op name a Python caller sees ("Edit refused: Cy and Bob are both on space 5")."""
-        return edit_words.board_error(self.error)
+        """``error`` as the board's banner shows it: an edit's refusal without the op name a Python
+        caller sees ("Edit refused: Cy and Bob are both on space 5"); any other as it is."""
+        return self._banner if self.error else ""

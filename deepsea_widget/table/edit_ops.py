@@ -13,10 +13,11 @@ from typing import Callable, NamedTuple
 
 from ..rules import Game
 from ..rules.chips import CHIPS_PER_LEVEL, LEVELS, N_CHIPS, STACK_SIZE, level_of_value
+from ..rules.errors import FieldError
 from ..rules.plain import plain
 from ..rules.position import FULL_AIR
-from .edit_words import plain_refusal
-from .intents import TOO_LONG, IntentError, field, holds_huge
+from .edit_words import position_refusal
+from .intents import TOO_LONG, EditRefused, field, holds_huge
 
 MAX_TRAIL = N_CHIPS  # the board's editor stops at the game's trail (Game.from_position may go farther)
 
@@ -51,17 +52,17 @@ def chips_left(pos: dict) -> dict[int, int]:
     return {lv: CHIPS_PER_LEVEL - levels.count(lv) for lv in LEVELS}
 
 
-def check_chips(pos: dict, levels, where: str) -> None:
-    """IntentError naming ``where`` if ``levels`` (chip levels to add) need more chips than are left."""
+def check_chips(e: "Op", levels, place: str) -> None:
+    """EditRefused naming ``place`` if ``levels`` (chip levels to add) need more chips than are left."""
     well_formed = (isinstance(levels, list) and 1 <= len(levels) <= STACK_SIZE
                    and all(type(lv) is int and lv in LEVELS for lv in levels))
     if not well_formed:
         return  # a blank, or a malformed item the engine names
-    left = chips_left(pos)
+    left = chips_left(e.pos)
     for lv in set(levels):
         if levels.count(lv) > left[lv]:
-            raise IntentError(f"{where}: all {CHIPS_PER_LEVEL} level-{lv} chips are already in play (on the "
-                              f"trail, carried or banked); blank a space or take an item first")
+            raise e.refusal(f"{place}: all {CHIPS_PER_LEVEL} level-{lv} chips are already in play (on the "
+                            f"trail, carried or banked); blank a space or take an item first")
 
 
 def new_space(pos: dict) -> list[int] | None:
@@ -80,8 +81,8 @@ class Op(NamedTuple):
     where: str
 
     def get(self, key: str, kind, what: str):
-        """Field ``key``, a ``kind`` (`intents.field`); IntentError if missing or not one."""
-        return field(self.op, key, kind, what, self.where)
+        """Field ``key``, a ``kind`` (`intents.field`); EditRefused if missing or not one."""
+        return field(self.op, key, kind, what, self.where, EditRefused)
 
     def seat(self) -> int:
         """Field ``seat``, a seat of the position."""
@@ -91,8 +92,8 @@ class Op(NamedTuple):
             raise self.refusal(f"seat must be 0..{n - 1}, got {s}")
         return s
 
-    def refusal(self, reason: str) -> IntentError:
-        return IntentError(f"{self.where}: {reason}")
+    def refusal(self, reason: str) -> EditRefused:
+        return EditRefused(reason, self.where)
 
 
 def move_diver(e: Op) -> None:
@@ -112,7 +113,7 @@ def give_item(e: Op) -> None:
     """A diver carries one more item: ``levels``, its chips' levels (from the box)."""
     s = e.seat()
     levels = e.get("levels", list, "a list of chip levels")
-    check_chips(e.pos, levels, f"{e.where}: {e.pos['players'][s]}'s new item")
+    check_chips(e, levels, f"{e.pos['players'][s]}'s new item")
     e.pos["carried"][s].append(levels)
 
 
@@ -161,7 +162,7 @@ def set_space(e: Op) -> None:
     if k == len(trail) + 1:
         trail.append(None)
     trail[k - 1] = None  # its chip goes back to the box before the new one is counted
-    check_chips(e.pos, levels, f"{e.where}: space {k}")
+    check_chips(e, levels, f"space {k}")
     trail[k - 1] = levels
 
 
@@ -205,21 +206,22 @@ EDIT_FIELDS = {name: fields for name, (_, fields) in EDIT_OPS.items()}
 
 def edited_game(game: Game, op, seed: int) -> Game:
     """The game after edit ``op`` (a dict with its "op" and fields; ``game`` does not change),
-    its hidden values drawn from ``seed``; IntentError saying why not."""
+    its hidden values drawn from ``seed``; EditRefused saying why not (a ValueError naming
+    where, for a value `rules.plain` refuses)."""
     if not isinstance(op, dict):
-        raise IntentError("edit: must be a dict with an 'op'")
+        raise EditRefused("must be a dict with an 'op'", "edit")
     kind = op.get("op")
     if not isinstance(kind, str) or kind not in EDIT_OPS:
-        raise IntentError(f"edit: unknown op {kind!r}; known: {', '.join(EDIT_OPS)}")
+        raise EditRefused(f"unknown op {kind!r}; known: {', '.join(EDIT_OPS)}", "edit")
     apply_op, fields = EDIT_OPS[kind]
+    where = f"edit {kind}"
     extra = set(op) - fields - {"op"}
     if extra:
-        raise IntentError(f"edit {kind}: unexpected field(s) {', '.join(sorted(map(repr, extra)))}; "
-                          f"it takes {', '.join(sorted(fields)) or 'no fields but op'}")
-    where = f"edit {kind}"
+        raise EditRefused(f"unexpected field(s) {', '.join(sorted(map(repr, extra)))}; "
+                          f"it takes {', '.join(sorted(fields)) or 'no fields but op'}", where)
     huge = next((key for key in sorted(op) if holds_huge(op[key])), None)
     if huge is not None:
-        raise IntentError(f"{where}: {huge!r} holds {TOO_LONG}; no seat, space, level, air or index comes near that")
+        raise EditRefused(f"{huge!r} holds {TOO_LONG}; no seat, space, level, air or index comes near that", where)
     pos = position_of(game)
     apply_op(Op(plain(op, where), pos, where))  # (plain: numpy ints from a script, as the odds give them)
     last = pos["last_returned"]
@@ -227,9 +229,11 @@ def edited_game(game: Game, op, seed: int) -> Game:
         pos["last_returned"] = None  # it left the sub: it no longer starts the next dive
     try:
         edited = Game.from_position(**pos, seed=seed)
-    except ValueError as exc:
-        raise IntentError(f"edit refused: {plain_refusal(str(exc), pos, kind)}") from None
+    except FieldError as exc:
+        raise EditRefused(position_refusal(exc, pos["players"], kind), "edit refused") from None
+    except ValueError as exc:  # (a check with no field to name: as the rules say it)
+        raise EditRefused(str(exc), "edit refused") from None
     if edited.is_over:
-        raise IntentError("edit refused: in this position nobody still out can move, so the last "
-                          "dive, and the game, would end at once")
+        raise EditRefused("in this position nobody still out can move, so the last dive, and the game, "
+                          "would end at once", "edit refused")
     return edited

@@ -1,76 +1,85 @@
 """Edits and their refusals in the board's words.
 
-`describe_edit` writes an accepted edit for the log ("Ann to space 4");
-`plain_refusal` rewords the engine's refusal of an edited position as the board
-numbers and names things (spaces and items from 1, divers by name, not the
-engine's field names); `refusal_reason` and `board_error` give a table's edit
-refusal without its op name, for a tooltip and for the board's banner.
+`describe_edit` writes an accepted edit for the log ("Ann to space 4").
+`position_refusal` says why the rules refuse an edited position as the board
+numbers and names things (spaces and items from 1, divers by name), from what
+the rules' `FieldError` carries (where, a code and the facts involved), never
+from its message; `banner` and `tooltip` give an edit's refusal without its op
+name, for the board's banner and for a control's tooltip.
 """
 from __future__ import annotations
 
-import re
+from typing import Callable, NamedTuple
 
+from ..rules.errors import FieldError, field_path
 from ..rules.events import describe_levels
+from ..rules.plain import shown
 
 
-# How Table.edit's refusals begin: "edit refused: " (the engine's check) or "edit <op>: " (the op's
-# own fields), so that a caller from Python learns which op failed
-_EDIT_REFUSAL = re.compile(r"^edit( refused| [a-z_]+)?: ")
+def banner(reason: str) -> str:
+    """An edit's refusal as the board's banner shows it ("Edit refused: Cy and Bob are both on
+    space 5"), without the op name a Python caller sees."""
+    return f"Edit refused: {reason}"
 
 
-def _reason(text: str) -> str | None:
-    """What follows an edit refusal's op name (None: ``text`` is not an edit refusal)."""
-    match = _EDIT_REFUSAL.match(text)
-    return None if match is None else text[match.end():]
+def tooltip(reason: str) -> str:
+    """An edit's refusal capitalised as a tooltip is ("The trail is full (at most 32 spaces)")."""
+    return reason[:1].upper() + reason[1:]
 
 
-def refusal_reason(text: str) -> str | None:
-    """An edit refusal's reason without its op name, capitalised as a tooltip is ("The trail is
-    full (at most 32 spaces)"); None if ``text`` is not an edit refusal."""
-    reason = _reason(text)
-    return None if reason is None else reason[:1].upper() + reason[1:]
+class _Names(NamedTuple):
+    """The board's names for the seats and fields of a position with these ``players``."""
+    players: list
+
+    def diver(self, seat) -> str:
+        return self.players[seat] if 0 <= seat < len(self.players) else f"seat {seat}"
+
+    def place(self, path) -> str:
+        """Where ``path`` is, as the board says it: "space 3", "Ann's item 2", "Ann's heading"."""
+        field, index = (path[0], path[1:]) if path else ("", ())
+        if field == "trail" and len(index) == 1:
+            return f"space {index[0] + 1}"
+        if field in _SEAT_FIELDS and len(index) == 1:
+            return f"{self.diver(index[0])}'s {_SEAT_FIELDS[field]}"
+        if field in _ITEM_WORDS and len(index) == 2:
+            return f"{self.diver(index[0])}'s {_ITEM_WORDS[field]} {index[1] + 1}"
+        return field_path(path)
 
 
-def board_error(text: str) -> str:
-    """A refusal as the board's banner shows it: an edit's in plain words ("Edit refused: Cy and
-    Bob are both on space 5"), not the op names a Python caller sees; anything else as it is."""
-    reason = _reason(text)
-    return text if reason is None else f"Edit refused: {reason}"
+_SEAT_FIELDS = {"positions": "position", "returning": "heading", "banked": "banked items", "carried": "items"}
+_ITEM_WORDS = {"carried": "item", "banked": "banked item"}
+
+# The board's words for what the rules refuse (`FieldError.code`, see rules.errors.FIELD_CODES),
+# built from its facts. Sentences name the divers themselves; reasons follow where they are.
+_SENTENCES: dict[str, Callable[[dict, _Names, str | None], str]] = {
+    "both_on_space": lambda f, n, op: f"{n.diver(f['seat'])} and {n.diver(f['other'])} are both on space {f['space']}",
+    "carries_in_sub": lambda f, n, op: (f"{n.diver(f['seat'])} carries items, so cannot wait in the submarine "
+                                        f"before diving: choose Heading back first (a diver back in the sub banks "
+                                        f"what it carries)"),
+    "turn_back_in_sub": lambda f, n, op: (
+        f"{n.diver(f['seat'])} is back in the submarine this dive, so cannot take the turn: choose a diver still "
+        f"in the water" if op == "set_turn" else  # (the turn given to a diver back in the sub)
+        f"{n.diver(f['seat'])} is the diver to play, so cannot be back in the submarine: give another diver the "
+        f"turn first (Whose turn)"),
+}
+_REASONS: dict[str, Callable[[dict, _Names], str]] = {
+    "position_range": lambda f, n: f"must be 0 (the sub) or a trail space 1..{f['last']}, got {shown(f['got'])}",
+    "item_shape": lambda f, n: f"an item is a level 1..4 or a stack of 1..3 levels, got {shown(f['got'])}",
+    "chip_level": lambda f, n: f"chip levels are 1..4, got {shown(f['got'])}",
+    "too_many_chips": lambda f, n: f"more than {f['most']} level-{f['level']} chips in the position",
+    "chip_elsewhere": lambda f, n: f"chip {f['chip']} is already in {n.place(f['other'])}",
+}
 
 
-_FIELD_WORDS = {"positions": "position", "returning": "heading", "banked": "banked items", "carried": "items"}
-
-
-def plain_refusal(text: str, pos: dict, kind: str | None = None) -> str:
-    """The engine's refusal of edit ``kind`` in the board's words: "space 3", "Ann's item 2", "Ann"."""
-    names = pos["players"]
-
-    def name(s: str) -> str:
-        i = int(s)
-        return names[i] if 0 <= i < len(names) else f"seat {i}"
-
-    turn = pos.get("turn")
-    if text.startswith("turn: ") and text.endswith("is already back in the submarine this dive") \
-            and isinstance(turn, int) and 0 <= turn < len(names):
-        if kind == "set_turn":  # the turn given to a diver back in the sub
-            return (f"{names[turn]} is back in the submarine this dive, so cannot take the turn: "
-                    "choose a diver still in the water")
-        return (f"{names[turn]} is the diver to play, so cannot be back in the submarine: "
-                "give another diver the turn first (Whose turn)")
-    stuck = re.fullmatch(r"carried\[(\d+)\]: .* has not left the submarine, so carries nothing", text)
-    if stuck:
-        who = name(stuck.group(1))
-        return (f"{who} carries items, so cannot wait in the submarine before diving: choose "
-                f"Heading back first (a diver back in the sub banks what it carries)")
-    prefix = re.match(r"(positions|returning|banked|carried)\[(\d+)\]: ", text)
-    if prefix:  # "positions[3]: Di and Cy are both on space 5" -> "Di and Cy are both on space 5"
-        who, rest = name(prefix.group(2)), text[prefix.end():]
-        text = rest if rest.startswith(who) else f"{who}'s {_FIELD_WORDS[prefix.group(1)]}: {rest}"
-    text = re.sub(r"\btrail\[(\d+)\]", lambda m: f"space {int(m.group(1)) + 1}", text)
-    text = re.sub(r"\bcarried\[(\d+)\]\[(\d+)\]",
-                  lambda m: f"{name(m.group(1))}'s item {int(m.group(2)) + 1}", text)
-    text = re.sub(r"\b(?:carried|positions|returning|banked)\[(\d+)\]", lambda m: name(m.group(1)), text)
-    return text
+def position_refusal(exc: FieldError, players: list, op: str | None = None) -> str:
+    """Why the rules refuse the position edit ``op`` made, in the board's words, from ``exc``'s
+    path, code and facts (``players``: the position's names). A check the board has no words
+    for is said as where it is, then the rules' reason."""
+    names = _Names(players)
+    if exc.code in _SENTENCES:
+        return _SENTENCES[exc.code](exc.facts, names, op)
+    reason = _REASONS[exc.code](exc.facts, names) if exc.code in _REASONS else exc.reason
+    return f"{names.place(exc.path)}: {reason}" if exc.path else reason
 
 
 def describe_edit(op: dict, game) -> str:

@@ -18,7 +18,18 @@ MAX_ERROR = 300  # characters of a refusal shown (a bad value is quoted; a huge 
 
 
 class IntentError(ValueError):
-    """An intent the table refuses; the message says exactly why."""
+    """An intent the table refuses; the message says exactly why: ``where`` (the intent or op
+    refused, "action intent", "edit set_air"; None where the reason says it), then ``reason``."""
+
+    def __init__(self, reason: str, where: str | None = None):
+        self.reason, self.where = reason, where
+        super().__init__(f"{where}: {reason}" if where else reason)
+
+
+class EditRefused(IntentError):
+    """An edit the table refuses. ``where`` is "edit <op>" (the op's own check), "edit refused"
+    (the rules' check of the position it made) or "edit" (no op to name); ``reason`` is in the
+    board's words, which the board shows without ``where`` (`edit_words.banner`)."""
 
 
 # ----- the size guard ------------------------------------------------------
@@ -38,10 +49,15 @@ def _levels(value, dicts: bool):
     level = [value]
     for _ in range(MAX_NESTING + 2):
         yield level
-        level = [v for item in level
-                 for v in (item.values() if dicts and isinstance(item, dict) else item if isinstance(item, list) else ())]
+        level = [v for item in level for v in _items(item, dicts)]
         if not level:
             return
+
+
+def _items(item, dicts: bool):
+    if isinstance(item, list):
+        return item
+    return item.values() if dicts and isinstance(item, dict) else ()
 
 
 def too_deep(value) -> bool:
@@ -56,17 +72,17 @@ def holds_huge(value) -> bool:
 
 
 # ----- fields ----------------------------------------------------------------
-def field(msg: dict, key: str, kind, what: str, where: str | None = None):
-    """``msg[key]`` if it is a ``kind`` (int: not a bool); IntentError naming ``where`` if not."""
+def field(msg: dict, key: str, kind, what: str, where: str | None = None, error=IntentError):
+    """``msg[key]`` if it is a ``kind`` (int: not a bool); an ``error`` naming ``where`` if not."""
     where = where or f"{msg.get('type', 'intent')} intent"
     if key not in msg:
-        raise IntentError(f"{where}: missing {key!r}")
+        raise error(f"missing {key!r}", where)
     value = msg[key]
     ok = is_int(value) if kind is int else isinstance(value, kind)
     if not ok:
-        raise IntentError(f"{where}: {key!r} must be {what}, got {value!r}")
+        raise error(f"{key!r} must be {what}, got {value!r}", where)
     if kind is int and holds_huge(value):
-        raise IntentError(f"{where}: {key!r} must be {what}, got {TOO_LONG}")
+        raise error(f"{key!r} must be {what}, got {TOO_LONG}", where)
     return value
 
 
@@ -76,14 +92,14 @@ def _on_action(table, msg) -> None:
     try:
         action = action_from_dict(action_data)
     except ValueError as exc:
-        raise IntentError(f"action intent: {exc}") from None
+        raise IntentError(str(exc), "action intent") from None
     if "dice" in action_data:
-        raise IntentError("action intent: the board cannot choose the dice (the table rolls them)")
+        raise IntentError("the board cannot choose the dice (the table rolls them)", "action intent")
     seat = field(msg, "seat", int, "the seat that acts")
     if not 0 <= seat < len(table.game.players):
-        raise IntentError(f"action intent: no seat {seat}")
+        raise IntentError(f"no seat {seat}", "action intent")
     if table.is_bot(seat):
-        raise IntentError(f"action intent: {table.game.players[seat]} is a bot; people cannot move for it")
+        raise IntentError(f"{table.game.players[seat]} is a bot; people cannot move for it", "action intent")
     table.apply(action, seat=seat)
 
 
@@ -97,7 +113,7 @@ def _on_load(table, msg) -> None:
     try:
         table.load_json(field(msg, "text", str, "the saved game's text"))
     except SaveError as exc:
-        raise IntentError(f"load refused, the game goes on: {exc}") from None
+        raise IntentError(str(exc), "load refused, the game goes on") from None
 
 
 class Intent(NamedTuple):
