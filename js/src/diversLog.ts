@@ -87,7 +87,7 @@ function badgeNode(view: TableView, seat: number, badge: BadgeShown): VNode {
       "data-question": question ?? "",
       "data-shown": b?.shown ?? "",
     },
-    b?.shown !== undefined ? `P(home) ${b.shown}` : badge.text,
+    b?.shown !== undefined && b.method !== "back" ? `P(home) ${b.shown}` : badge.text,
     b?.label ? v("span", { class: "dsw-badge-label" }, ` ${b.label}`) : badge.estimate ? v("span", { class: "dsw-est-label" }, " estimate") : null,
   );
 }

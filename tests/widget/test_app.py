@@ -91,6 +91,9 @@ def test_loading_a_corrupt_file_is_a_value_error(tmp_path, content):
 def test_close_frees_every_widget_of_the_app():
     from ipywidgets.widgets.widget import _instances
 
+    from deepsea_widget.figure import shared_library
+
+    library = shared_library()  # the kernel's one plotly.js model: other apps' figures may name it
     before = set(_instances)
     app = play(players=["Ann"], bots={"Bo": "cautious"}, seed=1)
     made = set(_instances) - before
@@ -98,6 +101,7 @@ def test_close_frees_every_widget_of_the_app():
     app.close()
     assert set(_instances) - before == set()
     assert app.board.comm is None and app.panels.divers.comm is None
+    assert library.comm is not None  # (closing an app leaves it open)
 
 
 @pytest.mark.parametrize("kwargs, words", [
