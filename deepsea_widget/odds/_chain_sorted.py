@@ -4,22 +4,20 @@ Most questions a game asks have small layers (a few hundred states), where the
 fixed cost of each numpy call matters more than the cost per state. So here a
 state is one integer (the divers' positions packed side by side), a layer's
 duplicates are merged by one sort, and all rolls of all its states are expanded
-at once, in about 40 numpy calls per layer. Sorting costs more per state than
-the solvers for big layers, so the first layer with more than LAYER_LIMIT
-states, and everything still queued, is handed over to `_chain_dense` (up to
-four divers on the trail) or `_chain_box`, which finishes the chain.
+at once, in about 40 numpy calls per layer. For up to four divers on the trail,
+the first layer with more than LAYER_LIMIT states, and everything still queued,
+is handed over to `_chain_dense`, which finishes the chain; other chains are
+sorted to the end.
 """
 from __future__ import annotations
 
 import numpy as np
 
 from . import _chain_dense
-from ._chain_box import BoxSolver
 from ._chain_tables import Chain, jump_table
 
-# states in a layer: about where sorting starts to cost more than the big-layer solver (measured)
-LAYER_LIMIT = 1_000  # handing over to the dense solver
-BOX_LAYER_LIMIT = 20_000  # handing over to the box solver
+# states in a layer: about where sorting starts to cost more than the dense solver (measured)
+LAYER_LIMIT = 1_000
 
 
 def solve(chain: Chain, air: int, turn: int) -> None:
@@ -36,7 +34,6 @@ def solve(chain: Chain, air: int, turn: int) -> None:
     start = np.array([sum(p << s for p, s in zip(chain.start, shifts))], dtype=np.int64)
     pending = {chain.key(air, turn, full): [(start, np.ones(1))]}
     dense = _chain_dense.applies(chain)
-    limit = LAYER_LIMIT if dense else BOX_LAYER_LIMIT
 
     def decode(codes):
         return tuple((codes >> s) & low for s in shifts)
@@ -44,8 +41,8 @@ def solve(chain: Chain, air: int, turn: int) -> None:
     while pending:
         key = max(pending)
         codes, mass = _merge(pending.pop(key))
-        if codes.size > limit:  # big layers: a solver for them takes over from here
-            big = _chain_dense.DenseSolver(chain) if dense else BoxSolver(chain)
+        if dense and codes.size > LAYER_LIMIT:  # big layers: the dense solver takes over from here
+            big = _chain_dense.DenseSolver(chain)
             big.add_states(key, decode(codes), mass)
             for later, batches in pending.items():
                 codes, mass = _merge(batches)

@@ -1,4 +1,4 @@
-"""What both solvers of the exact chain share: the moves, the jumps over taken spaces, the turn order.
+"""What the solvers of the exact chain share: the moves, the jumps over taken spaces, the turn order.
 
 `Chain` holds the fixed parts of one `p_home_all` question (divers in the water
 only, compact seat indices 0..n-1, every start position > 0) and the
@@ -74,7 +74,6 @@ class Chain:
 
 
 _JUMP_TABLE: np.ndarray | None = None
-_JUMPS: list | None = None
 
 
 def jump_table() -> np.ndarray:
@@ -92,15 +91,6 @@ def jump_table() -> np.ndarray:
             table[occupied] = [top - move_end(top, m, False, taken, top) for m in range(MAX_MOVE + 1)]
         _JUMP_TABLE = table
     return _JUMP_TABLE
-
-
-def jump_columns() -> list:
-    """`jump_table` a column per move: jumps[m][occupied] (contiguous, for one move at a time)."""
-    global _JUMPS
-    if _JUMPS is None:
-        table = jump_table()
-        _JUMPS = [np.ascontiguousarray(table[:, m], dtype=np.intp) for m in range(MAX_MOVE + 1)]
-    return _JUMPS
 
 
 def _turn_tables(n: int) -> tuple[np.ndarray, np.ndarray]:

@@ -13,15 +13,13 @@ they all get home for sure). So every move lowers the key (air, r), r = seats
 from the diver to move to the next carrying diver in the water, and each
 layer (air, r, diver to move) is complete before it is expanded.
 
-Three solvers share the work (all exact, the same arithmetic). Layers of up
-to a thousand states (twenty thousand for five or six divers) are merged by
-sorting packed codes (`_chain_sorted`, few numpy calls per layer, which is
-what most questions need); the first bigger layer hands the rest of the chain
-to a solver for big layers: for up to four divers on the 32-space trail the
-dense solver (`_chain_dense`: a move is a shift in free-space coordinates, one
-gather per move, and two divers or one left in the water are looked up in
-exact tables), else the dense-box solver (`_chain_box`: five or six divers, or
-what-ifs beyond the trail).
+Two solvers share the work (both exact). Every layer is first merged by
+sorting packed codes (`_chain_sorted`, few numpy calls per layer, which is what
+most questions need); for up to four divers on the 32-space trail the first
+layer of more than a thousand states hands the rest of the chain to the dense
+solver (`_chain_dense`: a move is a shift in free-space coordinates, one gather
+per move, and two divers or one left in the water are looked up in exact
+tables). Five or six divers, and what-ifs beyond the trail, are sorted to the end.
 """
 from __future__ import annotations
 
@@ -33,7 +31,7 @@ from ._chain_tables import MAX_SEATS, Chain
 from .checks import as_int, check_air
 
 MAX_POSITION = 1000  # no trail is longer than 32 spaces; what-ifs may go farther, within reason
-DEFAULT_MAX_STATES = 8_000_000  # ~2 s and ~600 MiB at the most; the deep 6-diver benchmark is 6.3M
+DEFAULT_MAX_STATES = 8_000_000  # the deep 6-diver benchmark is 6.3M
 
 
 def p_home_all(positions, chips, air: int, turn: int, *,
@@ -63,10 +61,10 @@ def p_home_all(positions, chips, air: int, turn: int, *,
     four divers, about 8-25 ns a state (a 4-diver position 20-32 spaces out
     with full air: 1-4.4 million states, at best 20-43 ms on this project's
     machines, one call up to about 1.5x that while other work shares the
-    machine); five or six, about 0.1-0.3 us a state.
+    machine); five or six, about 0.4 us a state.
     Past ``max_states`` it raises `StateBudgetExceeded` instead of running on
     (fall back to Monte Carlo, `estimate_home`); the default lets the deep
-    6-diver benchmark (6.3 million states, ~1 s) through. For a live display
+    6-diver benchmark (6.3 million states) through. For a live display
     pass a smaller budget, e.g. ``max_states=1_000_000`` (about 20 ms at most; the board's).
     """
     positions, chips, air, turn = check_table_position(positions, chips, air, turn)

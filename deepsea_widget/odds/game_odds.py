@@ -8,7 +8,7 @@ from .dice import DICE_WEIGHTS
 # States of the exact chain the board solves live: with up to four divers in the water about
 # what a simulation of the dive costs; deeper what-ifs are simulated (docs/benchmarks.md)
 EXACT_BUDGET = 1_000_000
-# five or six divers in the water cost several times more a state (the box solver)
+# five or six divers in the water cost several times more a state (sorted, layer by layer)
 EXACT_BUDGET_MANY = 60_000
 
 

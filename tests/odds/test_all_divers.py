@@ -10,7 +10,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from deepsea_widget.odds import DEFAULT_MAX_STATES, StateBudgetExceeded, p_home, p_home_all
-from deepsea_widget.odds import _chain_box, all_divers
+from deepsea_widget.odds import all_divers
 from deepsea_widget.odds.game_odds import free_distance
 
 from chain_ways import WAYS, solver
@@ -256,9 +256,9 @@ def test_probability_is_conserved(position, name):
 
 
 def test_solvers_agree_on_big_chains():
-    """Chains of 10^4..10^6 states (beyond brute force here): every way gives the same numbers,
-    and the box and sorted solvers count the same states (the dense one counts a state once per
-    group it arrives from, and looks a lone diver's chance up instead of expanding it)."""
+    """Chains of 10^4..10^6 states (beyond brute force here): every way gives the same numbers
+    (the dense solver counts a state once per group it arrives from, and looks a lone diver's
+    chance up instead of expanding it, so its counts differ)."""
     cases = [([18, 22, 20, 16], [1, 1, 1, 1], 14, 0), ([12, 9, 11, 13], [2, 1, 2, 2], 22, 1),
              ([14, 9, 18, 6, 12], [1, 2, 1, 0, 2], 13, 3), ([30, 22, 27, 25], [0, 0, 0, 1], 25, 2),
              ([9, 31, 20], [3, 1, 0], 25, 1), ([32, 1], [1, 4], 25, 0)]
@@ -272,21 +272,15 @@ def test_solvers_agree_on_big_chains():
             assert abs(stats["total_probability"] - 1.0) <= 1e-12
         for name in WAYS:
             assert answers[name] == pytest.approx(answers["sorted"], abs=1e-13), name
-        assert counts["box"] == counts["sorted-box"] == counts["sorted"] > 10_000 or len(case[0]) < 4
+        assert counts["sorted"] > 10_000 or len(case[0]) < 4
         assert counts["dense"] > 0
 
 
-@pytest.mark.parametrize("knob, value", [("_SLAB", 64), ("_SCAN", 512), ("_BOX_CAP", 8), ("_CHUNK", 7),
-                                         ("_DECODE_TABLE", 4)])
-def test_internal_paths_agree(monkeypatch, knob, value):
-    """Cut the box into many slabs, scan in tiny pieces, or take the sorted path: same numbers."""
-    cases = [([12, 9, 15, 4, 11], [1, 0, 2, 1, 3], 14, 2), ([8, 0, 13, 7, 10, 3], [2, 1, 0, 1, 6, 1], 16, 5),
-             ([10, 5, 6, 14], [1, 2, 2, 1], 10, 0)]
-    expected = [p_home_all(*c) for c in cases]
-    monkeypatch.setattr(_chain_box, knob, value)
-    with solver("box"):  # the box solver from the first layer
-        for case, want in zip(cases, expected):
-            assert p_home_all(*case) == pytest.approx(want, abs=1e-13)
+def test_five_divers_and_what_ifs_beyond_the_trail_are_sorted_to_the_end():
+    """No other solver takes them: every way gives the same floats, bit for bit."""
+    for case in [([14, 9, 18, 6, 12], [1, 2, 1, 0, 2], 13, 3), ([40, 10, 20], [1, 0, 1], 12, 0)]:
+        answers = each_solver(case)
+        assert answers["dense"] == answers["sorted-dense"] == answers["sorted"]
 
 
 def test_probabilities_are_in_range():
