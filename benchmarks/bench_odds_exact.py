@@ -25,7 +25,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import numpy as np  # noqa: E402
 from _odds_reference import ref_home_tables, ref_p_home, ref_p_home_all  # noqa: E402
 
-from deepsea_widget.odds import _chain_dense, _pair_table, all_divers, home_table, p_home, single_diver  # noqa: E402
+from deepsea_widget.odds import all_divers, home_table, p_home, single_diver  # noqa: E402
+from deepsea_widget.odds.all_divers import four_divers_moves, two_divers_left, warm_memory  # noqa: E402
 
 # (label, positions, chips, air, turn, reference is slow)
 CHAIN_CASES = [
@@ -129,11 +130,11 @@ def chain_states(positions, chips, air, turn):
 
 def bench_chain(quick):
     all_divers.p_home_all([10, 5, 6, 14], [1, 2, 2, 1], 10, 0)  # one-off tables
-    _chain_dense._TABLES.clear()  # (the warm-up question may have built them)
-    _pair_table._TABLES.clear()
-    dense = timed(lambda: [_chain_dense._tables(n) for n in (2, 3, 4)])[:2]
+    four_divers_moves._TABLES.clear()  # (the warm-up question may have built them)
+    two_divers_left._TABLES.clear()
+    dense = timed(lambda: [four_divers_moves.tables(n) for n in (2, 3, 4)])[:2]
     row("p_home_all's dense layout tables", "n = 2, 3, 4 divers", dense, None, "one-off, kept")
-    pair = timed(_pair_table.pair_outcomes, 1, 0)[:2]
+    pair = timed(two_divers_left.pair_outcomes, 1, 0)[:2]
     row("  a two-diver table (1 and 0 items)", "26 x 33 x 33 x 3", pair, None,
         "one-off per pair of item counts, kept")
     peak = {}
@@ -155,7 +156,7 @@ def bench_chain(quick):
                 note += f", reference peak RSS +{(rss_after - rss_before) / 1024:.0f} MiB"
         row(f"p_home_all, {label}", f"{stats['states']:,} states", ours[:2], ref, note)
         if "deep" in label:
-            _chain_dense._POOL.clear()  # count the dense solver's arrays too (kept between calls)
+            warm_memory._POOL.clear()  # count the dense solver's arrays too (kept between calls)
             tracemalloc.start()
             all_divers.p_home_all(positions, chips, air, turn, max_states=10 ** 9)
             peak[label] = tracemalloc.get_traced_memory()[1]

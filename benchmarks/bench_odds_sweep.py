@@ -32,7 +32,8 @@ import numpy as np  # noqa: E402
 
 from deepsea_widget.bots import make_policy  # noqa: E402
 from deepsea_widget.bots.policy import PublicView  # noqa: E402
-from deepsea_widget.odds import _chain_dense, _pair_table, all_divers  # noqa: E402
+from deepsea_widget.odds import all_divers  # noqa: E402
+from deepsea_widget.odds.all_divers import four_divers_moves, two_divers_left  # noqa: E402
 from deepsea_widget.odds.game_odds import exact_inputs  # noqa: E402
 from deepsea_widget.rules import Game  # noqa: E402
 
@@ -155,15 +156,15 @@ def summary(label, rows):
 def warm_up():
     """Build the one-off tables (kept for the process) and say what they cost."""
     all_divers.p_home_all([10, 5, 6, 14], [1, 2, 2, 1], 10, 0)  # the single-diver and jump tables
-    _chain_dense._TABLES.clear()  # (that question may have built some of these already)
-    _pair_table._TABLES.clear()
+    four_divers_moves._TABLES.clear()  # (that question may have built some of these already)
+    two_divers_left._TABLES.clear()
     start = time.process_time()
     for n in (2, 3, 4):
-        _chain_dense._tables(n)
+        four_divers_moves.tables(n)
     dense = time.process_time() - start
     start = time.process_time()
     for c_first, c_second in itertools.product(range(7), repeat=2):
-        _pair_table.pair_outcomes(c_first, c_second)
+        two_divers_left.pair_outcomes(c_first, c_second)
     pairs = time.process_time() - start
     print(f"one-off, kept for the process: the dense solver's layout tables {dense * 1e3:.0f} ms; "
           f"the two-diver tables, all 49 pairs of item counts, {pairs * 1e3:.0f} ms "

@@ -1,19 +1,11 @@
 """Exact odds of getting home for one diver heading back, the others' breathing held fixed.
 
-Follows the "Odds of getting home" section of RULES.md to the letter: the diver
-gets exactly ``N = ceil(air / (chips + others))`` more turns, so
-``P(home) = P(M1 + ... + MN >= distance)`` with independent moves ``Mi``. The
-answer is a lookup in a one-sided table of P(reach ``d`` within ``n`` turns)
-(as backgammon bear-off databases do), built once on first use from exact
-integer counts (so every float is correctly rounded) into a numpy array.
-
-Edge cases (decided here, documented in the docstrings):
-- ``chips + others == 0``: no air is ever used, the diver has unlimited turns
-  and (carrying nothing) always moves 2..6, so P(home) = 1.
-- ``chips >= 6``: no roll is above the load, the diver never moves: P = 0.
-- ``air`` outside 1..25, ``distance < 1``, negative ``chips``/``others``:
-  `ValueError` naming the argument (air <= 0 at the start of a turn means the
-  dive has already ended).
+Follows the "Odds of getting home" section of RULES.md to the letter: the diver gets
+exactly ``N = ceil(air / (chips + others))`` more turns, so ``P(home) = P(M1 + ... + MN >=
+distance)`` with independent moves ``Mi``. The answer is a lookup in a one-sided table of
+P(reach ``d`` within ``n`` turns) (as backgammon bear-off databases do), built once on first
+use from exact integer counts (so every float is correctly rounded) into a numpy array.
+Edge cases (no air used, six items or more, bad arguments): see `p_home`.
 """
 from __future__ import annotations
 
@@ -68,9 +60,12 @@ def p_home(distance: int, chips: int, air: int, others: int = 0,
     - ``exact=True`` returns the same number as a `fractions.Fraction`.
 
     Equals ``P(M1 + ... + MN >= distance)`` with ``N = turns_left(air, chips,
-    others)`` independent moves ``max(0, dice - chips)``. Unlimited turns (no air
-    used) give 1; six or more items (never moves) give 0. Bad arguments raise
-    `ValueError` naming the argument.
+    others)`` independent moves ``max(0, dice - chips)``. Decided where RULES.md
+    is silent: no air used (``chips + others == 0``) gives unlimited turns, and an
+    empty-handed diver always moves 2..6, so 1; six or more items give 0 (no roll
+    is above the load: the diver never moves). Bad arguments raise `ValueError`
+    naming the argument: ``air`` outside 1..25 (at 0 or below at the start of a
+    turn the dive has already ended), ``distance`` below 1, negative counts.
     """
     if not (type(distance) is int and type(chips) is int and type(air) is int
             and type(others) is int and distance >= 1 and chips >= 0 and others >= 0

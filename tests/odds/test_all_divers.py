@@ -276,6 +276,22 @@ def test_solvers_agree_on_big_chains():
         assert counts["dense"] > 0
 
 
+def test_which_solver_takes_which_layer():
+    """Sorting while layers are small; up to four divers on the trail go dense after that;
+    five or six divers, and what-ifs beyond the trail, are sorted to the end."""
+    from deepsea_widget.odds.all_divers.chain import Chain
+    from deepsea_widget.odds.all_divers.four_divers import DenseSolver
+    from deepsea_widget.odds.all_divers.which_solver import SMALL_LAYER, big_layer_solver
+
+    four = Chain([32, 31, 30, 29], [1] * 4, 10 ** 6)
+    assert big_layer_solver(four, SMALL_LAYER) is None
+    big = big_layer_solver(four, SMALL_LAYER + 1)
+    assert isinstance(big, DenseSolver)
+    big.run()  # (nothing queued: it hands its memory back)
+    for chain in (Chain([5, 6, 7, 8, 9], [1] * 5, 10 ** 6), Chain([40, 10], [1, 1], 10 ** 6)):
+        assert big_layer_solver(chain, 10 ** 9) is None
+
+
 def test_five_divers_and_what_ifs_beyond_the_trail_are_sorted_to_the_end():
     """No other solver takes them: every way gives the same floats, bit for bit."""
     for case in [([14, 9, 18, 6, 12], [1, 2, 1, 0, 2], 13, 3), ([40, 10, 20], [1, 0, 1], 12, 0)]:

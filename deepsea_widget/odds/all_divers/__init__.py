@@ -1,37 +1,24 @@
 """Exact odds of getting home for every diver at once, with skipping ("exact with skipping").
 
-Every diver still in the water heads back with the items it carries (no pick-up,
-no drop), jumping spaces where other divers stand, in seat order, while the
-shared air runs out as RULES.md says. That is a Markov chain over (positions,
-air, whose turn); `p_home_all` pushes the probability of the current position
-forward through it, layer by layer, with numpy, and adds up where it ends.
-
-Why the layers are an order: a carrying diver's turn lowers the air; an empty-
-handed diver's turn keeps the air but moves the turn on toward the next carrying
-diver in the water (empty-handed divers never breathe; once only they are left,
-they all get home for sure). So every move lowers the key (air, r), r = seats
-from the diver to move to the next carrying diver in the water, and each
-layer (air, r, diver to move) is complete before it is expanded.
-
-Two solvers share the work (both exact). Every layer is first merged by
-sorting packed codes (`_chain_sorted`, few numpy calls per layer, which is what
-most questions need); for up to four divers on the 32-space trail the first
-layer of more than a thousand states hands the rest of the chain to the dense
-solver (`_chain_dense`: a move is a shift in free-space coordinates, one gather
-per move, and two divers or one left in the water are looked up in exact
-tables). Five or six divers, and what-ifs beyond the trail, are sorted to the end.
+Every diver still in the water heads back with the items it carries (no pick-up, no drop),
+jumping spaces where other divers stand, in seat order, while the shared air runs out as
+RULES.md says: a Markov chain over (positions, air, whose turn) (`chain`). `p_home_all`
+pushes the probability of the current position forward through it, layer by layer, and
+adds up where the dive ends. `which_solver` says which solver expands which layer:
+`small_layers` (sorting) or `four_divers` (dense boxes, with `two_divers_left`).
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
-from . import _chain_sorted
-from ._chain_tables import MAX_SEATS, Chain
-from .checks import as_int, check_air
+from ..checks import as_int, check_air
+from .chain import MAX_SEATS, Chain
+from .small_layers import SortingSolver
+from .which_solver import big_layer_solver
 
 MAX_POSITION = 1000  # no trail is longer than 32 spaces; what-ifs may go farther, within reason
-DEFAULT_MAX_STATES = 8_000_000  # the deep 6-diver benchmark is 6.3M
+DEFAULT_MAX_STATES = 8_000_000  # (the deep 6-diver case of bench_odds_exact.py has 6.3 million)
 
 
 def p_home_all(positions, chips, air: int, turn: int, *,
@@ -53,19 +40,17 @@ def p_home_all(positions, chips, air: int, turn: int, *,
     lost. Six or more items: the diver never moves (P = 0).
 
     Returns a list of floats, one per seat. Bad arguments raise `ValueError`
-    naming the argument.
+    naming the argument (two divers on one space, a position below 0 or beyond
+    MAX_POSITION, no such seat, a turn for a seat back in the sub, lists of
+    different lengths).
 
     Cost grows with the number of states (positions x air x turn) the rest of
-    the dive can reach: a few thousand for a typical 4-diver position (1-15 ms),
-    millions when many divers are far out with few items and full air: up to
-    four divers, about 8-25 ns a state (a 4-diver position 20-32 spaces out
-    with full air: 1-4.4 million states, at best 20-43 ms on this project's
-    machines, one call up to about 1.5x that while other work shares the
-    machine); five or six, about 0.4 us a state.
-    Past ``max_states`` it raises `StateBudgetExceeded` instead of running on
-    (fall back to Monte Carlo, `estimate_home`); the default lets the deep
-    6-diver benchmark (6.3 million states) through. For a live display
-    pass a smaller budget, e.g. ``max_states=1_000_000`` (about 20 ms at most; the board's).
+    the dive can reach: a few thousand for a typical 4-diver position, millions
+    when many divers are far out with few items and full air (docs/benchmarks.md
+    has the times). Past ``max_states`` it raises `StateBudgetExceeded` instead
+    of running on (fall back to Monte Carlo, `estimate_home`); the default lets
+    the deep 6-diver benchmark (6.3 million states) through. For a live display
+    pass a smaller budget: the board's is `game_odds.exact_budget`.
     """
     positions, chips, air, turn = check_table_position(positions, chips, air, turn)
     max_states = as_int("max_states", max_states)
@@ -137,7 +122,7 @@ def solve_chain(start: list[int], chips: list[int], air: int, turn: int, max_sta
     probability settled (1 up to rounding).
     """
     chain = Chain(start, chips, max_states)
-    _chain_sorted.solve(chain, air, turn)
+    SortingSolver(chain).solve(air, turn, big_layer_solver)
     if stats is not None:
         stats.update(states=chain.states, layers=chain.layers,
                      total_probability=float(chain.home_mass.sum()))

@@ -1,7 +1,8 @@
-"""The dense solver's own parts: its layout tables, its reuse of memory, where it steps aside.
+"""The dense solver's own parts (`all_divers.four_divers`): its index tables, its reuse of memory,
+the chains it takes, its lookups of two divers left.
 
-Its answers are checked with the other solvers' in test_all_divers.py (brute force through
-every way, big chains against the sorted solver); these tests pin down what those cannot see.
+Its answers are checked with the sorting solver's in test_all_divers.py (brute force through
+every way, big chains against the sorting solver); these tests pin down what those cannot see.
 """
 from __future__ import annotations
 
@@ -12,8 +13,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deepsea_widget.odds import StateBudgetExceeded, _chain_dense, all_divers
-from deepsea_widget.odds._chain_dense import _NOWHERE, _WIDE, DENSE_FAR, PAD, _tables
+from deepsea_widget.odds import StateBudgetExceeded, all_divers
+from deepsea_widget.odds.all_divers import four_divers, warm_memory
+from deepsea_widget.odds.all_divers.chain import Chain
+from deepsea_widget.odds.all_divers.four_divers_moves import DENSE_FAR, NOWHERE, PAD, WIDE, mover_top, tables
+from deepsea_widget.odds.all_divers.two_divers_left import BOTH, FIRST, NEITHER, SECOND, pair_outcomes
 
 from chain_ways import handover
 
@@ -34,7 +38,7 @@ def free_coordinate(p, others):
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_tables_say_where_each_cell_comes_from(n):
-    step, free = _tables(n)  # over spaces 1..DENSE_FAR (every box lies there): index = space - 1
+    step, free = tables(n)  # over spaces 1..DENSE_FAR (every box lies there): index = space - 1
     assert step.shape == free.shape == (DENSE_FAR,) * n
     assert step.ctypes.data % 64 == 0 and free.ctypes.data % 64 == 0  # a row of 32 int16 is one cache line
     cells = [(1, 2, 3, 4)[:n], (5, 1, 9, 7)[:n], (3, 30, 31, 32)[:n], (32, 31, 1, 2)[:n],
@@ -44,20 +48,20 @@ def test_tables_say_where_each_cell_comes_from(n):
             continue
         p = free_space(y, set(others))
         index = (y - 1,) + tuple(q - 1 for q in others)
-        assert free[index] == (p + PAD if p <= DENSE_FAR else _NOWHERE)
+        assert free[index] == (p + PAD if p <= DENSE_FAR else NOWHERE)
         # after a move: axis 0 the next diver (free), the last axis the mover (a position)
         mover = others[-1]
         if p > DENSE_FAR:
-            assert step[index] == _NOWHERE
+            assert step[index] == NOWHERE
             continue
         before = free_coordinate(mover, [p] + others[:-1])
-        assert step[index] == (before + PAD) * _WIDE + p + PAD
+        assert step[index] == (before + PAD) * WIDE + p + PAD
     # no state: two divers on one space, a free coordinate past the trail's free spaces
     nowhere = [(3,) + (5,) * (n - 1)] if n > 2 else []
     nowhere += [(DENSE_FAR,) + tuple(range(1, n))]
     for cell in nowhere:
         index = tuple(c - 1 for c in cell)
-        assert step[index] == _NOWHERE and free[index] == _NOWHERE
+        assert step[index] == NOWHERE and free[index] == NOWHERE
 
 
 def test_memory_is_reused_and_a_budget_stop_leaves_nothing_behind():
@@ -68,7 +72,7 @@ def test_memory_is_reused_and_a_budget_stop_leaves_nothing_behind():
         all_divers.p_home_all(*deep, max_states=200_000)  # stops inside the dense solver
     assert all_divers.p_home_all(*small) == pytest.approx(_sorted_only(small), abs=1e-13)
     assert all_divers.p_home_all(*deep) == first
-    assert _chain_dense._POOL  # kept for the next question
+    assert warm_memory._POOL  # kept for the next question
 
 
 def _sorted_only(case):
@@ -77,10 +81,10 @@ def _sorted_only(case):
 
 
 def test_what_ifs_beyond_the_trail_and_five_divers_are_not_its():
-    chain = all_divers.Chain([40, 10], [1, 1], 10 ** 6)
-    assert not _chain_dense.applies(chain)
-    assert not _chain_dense.applies(all_divers.Chain([5, 6, 7, 8, 9], [1] * 5, 10 ** 6))
-    assert _chain_dense.applies(all_divers.Chain([32, 31, 30, 29], [1] * 4, 10 ** 6))
+    chain = Chain([40, 10], [1, 1], 10 ** 6)
+    assert not four_divers.takes(chain)
+    assert not four_divers.takes(Chain([5, 6, 7, 8, 9], [1] * 5, 10 ** 6))
+    assert four_divers.takes(Chain([32, 31, 30, 29], [1] * 4, 10 ** 6))
 
 
 @settings(max_examples=40, deadline=None)
@@ -111,12 +115,12 @@ def test_a_gather_done_in_many_small_chunks_gives_the_same_odds(case):
         chips = [1] + chips[1:]
     with handover(-1):
         whole = all_divers.p_home_all(positions, chips, air, turn)
-        chunk = _chain_dense._CHUNK
-        _chain_dense._CHUNK = 50  # (one row a chunk in nearly every gather)
+        chunk = four_divers._CHUNK
+        four_divers._CHUNK = 50  # (one row a chunk in nearly every gather)
         try:
             chunked = all_divers.p_home_all(positions, chips, air, turn)
         finally:
-            _chain_dense._CHUNK = chunk
+            four_divers._CHUNK = chunk
     assert chunked == whole  # the same arithmetic, cell for cell
     if air <= 12:  # (the sorted solver is slow on the deepest ones)
         assert whole == pytest.approx(_sorted_only((positions, chips, air, turn)), abs=1e-13)
@@ -186,8 +190,6 @@ def two_divers_brute_force(p, q, c_first, c_second, air):
 @given(st.integers(0, 13), st.integers(0, 13), st.integers(1, 14), st.integers(1, 14),
        st.integers(1, 25))
 def test_two_divers_left_are_looked_up_exactly(c_first, c_second, p, q, air):
-    from deepsea_widget.odds._pair_table import BOTH, FIRST, NEITHER, SECOND, pair_outcomes
-
     if p == q:
         return
     table = pair_outcomes(c_first, c_second)[air, :, p, q]
@@ -205,13 +207,11 @@ def test_two_divers_left_are_looked_up_exactly(c_first, c_second, p, q, air):
 @settings(max_examples=400, deadline=None)
 @given(st.integers(2, 4), st.data())
 def test_mover_top_is_the_highest_space_the_mover_reaches(n, data):
-    """`_mover_top` finds, from slices of a move's top rows, the highest space the mover stands
+    """`mover_top` finds, from slices of a move's top rows, the highest space the mover stands
     on in a state with some probability: here against the literal count over every such state
     in the rows still in the water (at least the top row's free coordinate, where the box would
     end anyway; at most the cap it is given). As in `expand`, rows below ``first`` (divers home
     on this move) may hold probability, which must not count."""
-    from deepsea_widget.odds._chain_dense import _mover_top
-
     rows = data.draw(st.integers(1, 6))
     sizes = [data.draw(st.integers(1, 6)) for _ in range(n - 1)]
     row0 = data.draw(st.integers(-3, 10))  # the mover's free coordinate in row 0
@@ -229,5 +229,5 @@ def test_mover_top_is_the_highest_space_the_mover_reaches(n, data):
     if first > last:
         return
     cap = data.draw(st.integers(last, last + n - 1))
-    got = _mover_top(out, row0, starts[0], starts[1:], first, last, cap)
+    got = mover_top(out, row0, starts[0], starts[1:], first, last, cap)
     assert got == min(cap, max(reached + [last]))

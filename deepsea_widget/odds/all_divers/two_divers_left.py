@@ -1,29 +1,21 @@
-"""Exact outcomes when two divers are left in the water: one table per pair of item counts.
+"""How the dive ends when two divers are left in the water: exact tables, one per pair of loads.
 
-For the dense chain solver: once a move leaves two divers in the water, their
-states are looked up instead of expanded. ``pair_outcomes(c_first, c_second)``
-answers, for the first diver about to move with the air before it breathes,
-at every pair of trail spaces, how the dive ends: the first diver home and the
-second not, the second home and the first not, both home, neither home (each
-summed on its own, never as what is left of 1: so a diver sure to get home has
-exactly 0 in the outcomes where it does not).
-
-Same rules as the chain (RULES.md): the mover breathes its items, rolls, moves
-``max(0, dice - items)`` free spaces jumping the other's space, and gets home
-by reaching or passing the sub; if the air is at 0 or below after it breathed,
-the dive ends after that move. A diver left alone is `single_diver`'s exact
-one-diver case. The table is built on first use per pair of item counts by one
-backward pass over the air (a few ms), then kept (0.9 MB each).
+``pair_outcomes(c_first, c_second)`` answers, for the first diver about to move with the air
+before it breathes, at every pair of trail spaces: the first diver home and the second not,
+the second home and the first not, both home, neither (each summed on its own, never as what
+is left of 1, so a diver sure to get home has exactly 0 where it does not). Same rules as the
+chain (RULES.md); built on first use by one backward pass over the air, then kept. The dense
+solver (`four_divers`) looks two divers up here instead of expanding them.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from ..rules.air import FULL_AIR, breath
-from ..rules.chips import N_CHIPS
-from ..rules.movement import move_end
-from .dice import DICE_OUTCOMES, MAX_MOVE, movement_weights
-from .single_diver import home_table
+from ...rules.air import FULL_AIR, breath
+from ...rules.chips import N_CHIPS
+from ...rules.movement import move_end
+from ..dice import DICE_OUTCOMES, MAX_MOVE, movement_weights
+from ..single_diver import home_table
 
 TRAIL = N_CHIPS  # trail spaces covered by the tables: a new game's trail, a space per chip
 FIRST, SECOND, BOTH, NEITHER = 0, 1, 2, 3  # the outcome channels
