@@ -30,6 +30,10 @@ export interface SavePanel {
 export function createSavePanel(host: SaveHost): SavePanel {
   let wantExport = false;
   let loadSent = false;
+  // The state number and refusal count of the last view: a load's answer changes one of them
+  // (a view of the state before it, such as a late second step with the odds, is not its answer).
+  let seen = "";
+  let sentAt = "";
   const exportButton = button("Export", "export", () => {
     wantExport = true;
     host.requestExport();
@@ -67,7 +71,10 @@ export function createSavePanel(host: SaveHost): SavePanel {
       { class: "dsw-edit-row" },
       file,
       button("Load game", "load-game", () => {
-        if (host.load(loadText.value)) loadSent = true;
+        if (host.load(loadText.value)) {
+          loadSent = true;
+          sentAt = seen;
+        }
       }),
       button("Cancel", "load-cancel", () => {
         toggleLoad();
@@ -107,7 +114,8 @@ export function createSavePanel(host: SaveHost): SavePanel {
       download.focus(); // (the text itself stays folded away: it tells hidden values)
     },
     viewChanged(view) {
-      if (!loadSent) return;
+      seen = `${view.seq}/${view.refusals ?? 0}`;
+      if (!loadSent || seen === sentAt) return;
       loadSent = false;
       if (!view.error) {
         show(loadBox, false);

@@ -88,6 +88,14 @@ def test_a_saved_notebook_shows_the_last_state(open_notebook, jupyter_lab, lab_b
             board.click(name)
             board.wait_still()
     shown = {"seq": board.seq(), "air": board.air(), "pawns": board.pawns(), "status": board.status()}
+    # the panels redraw after the board's paint and its odds: wait until they show the kernel's last figures
+    for _ in range(60):
+        kernel = nb.eval_json("[f.revision for f in app.panels.figures]")
+        drawn = nb.page.evaluate("() => [...document.querySelectorAll('.dsw-figure [data-revision]')]"
+                                 ".map((d) => +d.dataset.revision)")
+        if drawn == kernel:
+            break
+        nb.page.wait_for_timeout(500)
     panels = _panels_drawn(nb.page)
     state = kernel_state(nb)
     assert shown["seq"] == state["seq"] and len(state["history"]) >= 4

@@ -131,7 +131,7 @@ def test_the_board_fits_narrow_and_wide_in_both_themes(open_notebook):
         }"""
     )
     assert sticking_out == [], sticking_out
-    board.root.evaluate("el => { el.style.width = ''; }")
+    board.root.evaluate("el => { el.style.width = ''; el.style.flex = ''; }")
 
     nb.page.set_viewport_size({"width": 1800, "height": 1000})
     nb.page.wait_for_function(
@@ -194,7 +194,8 @@ def test_the_air_gauge_numbers_are_never_cut_nor_on_top_of_each_other(open_noteb
             nb.run_code(f"app.edit(op='set_air', air={air}); app.back_to_play()")
             board.root.locator(f".dsw-cell-now .dsw-cell-num:text-is('{air}')").wait_for(state="attached")
         for width in (140, 230, 300, 360, 420, 700):
-            board.root.evaluate(f"el => {{ el.style.width = '{width}px'; }}")
+            # (the app lays the board out as a flex item: its basis, not its width, sets its size)
+            board.root.evaluate(f"el => {{ el.style.width = '{width}px'; el.style.flex = '0 0 {width}px'; }}")
             board.root.locator(".dsw-gauge").scroll_into_view_if_needed()
             nb.page.wait_for_timeout(100)
             numbers = board.root.evaluate(GAUGE_NUMBERS_JS)
@@ -205,7 +206,7 @@ def test_the_air_gauge_numbers_are_never_cut_nor_on_top_of_each_other(open_noteb
                 assert numbers["shown"] == sorted({"25", "20", "15", "10", "5", "0", str(air)}, key=int, reverse=True), where
             if width == 300:
                 assert "20" in numbers["shown"] and ("25" in numbers["shown"]) == (air == 25), where
-    board.root.evaluate("el => { el.style.width = ''; }")
+    board.root.evaluate("el => { el.style.width = ''; el.style.flex = ''; }")
 
 
 def test_rerunning_the_cell_after_a_kernel_restart_gives_a_working_board(open_notebook):
