@@ -2,10 +2,15 @@
 
 Plays ``n`` copies of the current dive at once, one diver's turn at a time as
 array operations over the rollouts, for the bots whose decision rules are
-vectorised here (cautious, random, odds). It implements the rules of
-`deepsea_widget.rules.game` (breathing, turning back, jumping, the far end,
-stuck divers, air running out); tests/odds/test_batch_*.py prove it equal in
-distribution to the engine itself.
+vectorised (cautious, random, odds: batch_bots.py). The rules come from
+`deepsea_widget.rules` in array form (batch_moves.py: the dice, breathing, jumping,
+the far end, stuck divers); air running out and everyone back end a rollout here.
+tests/simulation/test_batch_*.py prove it equal in distribution to the engine itself.
+
+A turn is four steps, each a function below: `_start_turn` (the dive ends if
+everyone in the water is stuck; the diver breathes), `_direction` (turn back or
+not), `_roll_and_move`, `_treasure_action`; `_end_of_turn` then records the
+rollouts that finished.
 
 Only public facts enter: which spaces hold an item, positions, headings and
 how many items each diver carries, and for the odds bot each item's level
@@ -13,31 +18,22 @@ mean (its expected value). Hidden values never enter.
 """
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 import numpy as np
 
-from ..bots.simple import cautious_picks_up, cautious_turns_back
-from ..odds.single_diver import home_table
-from ..rules.actions import DIE_FACES
-from ..rules.chips import N_CHIPS
-from ..rules.position import FULL_AIR
+from .batch_bots import (AIR_MAX, AIR_MIN, CAUTIOUS, ODDS, POLICY_CODES, RANDOM, can_turn_back, cautious_tables,
+                         home_tables, later, others_items, plan, treasure_choices)
+from .batch_moves import (BREATH, MAX_BATCH_TRAIL, MAX_ITEMS, ROLL_TOTALS, distance, free_deeper, move_ends,
+                          move_points_of, no_free_deeper, popcount, stuck)
 
-CAUTIOUS, RANDOM, ODDS = 0, 1, 2
-POLICY_CODES = {"cautious": CAUTIOUS, "random": RANDOM, "odds": ODDS}
+__all__ = ["BatchResult", "CAUTIOUS", "DiveState", "MAX_BATCH_TRAIL", "MAX_TRAIL", "ODDS", "POLICY_CODES", "RANDOM",
+           "can_turn_back", "cautious_tables", "home_tables", "popcount", "simulate_batch", "stuck",
+           "treasure_choices"]
 
-# The nine equally likely (die, die) outcomes, as their sums.
-_DICE_SUMS = np.array([a + b for a in DIE_FACES for b in DIE_FACES], dtype=np.int64)
-# A diver carries at most every item there is (an item holds >= 1 of the 32 chips),
-# and a turn starts with air >= 1, so air after breathing is >= 1 - 32.
-_MAX_ITEMS = N_CHIPS
-_AIR_MIN = 1 - N_CHIPS
-_AIR_MAX = FULL_AIR
+MAX_TRAIL = MAX_BATCH_TRAIL  # the name callers knew (decision.py): the batch simulator's longest trail
 # No dive of these bots comes near this many diver slots; it only guards against looping forever.
 _MAX_SLOTS = 1_000_000
-# Trail spaces are bits 1..L of an int64, and masks up to bit L + 1 are formed.
-MAX_TRAIL = 61
 
 
 @dataclass(frozen=True)
@@ -104,70 +100,6 @@ class BatchResult:
         return len(self.air)
 
 
-@functools.lru_cache(maxsize=4)
-def cautious_tables(max_position: int):
-    """The cautious bot's two rules as lookup tables, built by calling the rules themselves.
-
-    Every possible input is tabulated once (``bots.simple.cautious_turns_back``
-    and ``cautious_picks_up`` are the one definition), so the batch simulator
-    decides exactly as `CautiousPolicy` does. Returns flat tables and the index
-    strides: turn_back[((returning * C + carried) * A + air - AIR_MIN) * P + position],
-    pick_up[returning * C + carried].
-    """
-    ret = np.array([False, True], dtype=object)[:, None, None, None]
-    car = np.arange(_MAX_ITEMS + 1).astype(object)[None, :, None, None]
-    air = np.arange(_AIR_MIN, _AIR_MAX + 1).astype(object)[None, None, :, None]
-    pos = np.arange(max_position + 1).astype(object)[None, None, None, :]
-    turn_back = np.frompyfunc(cautious_turns_back, 4, 1)(ret, car, air, pos).astype(bool)
-    pick_up = np.frompyfunc(cautious_picks_up, 2, 1)(ret[:, :, 0, 0], car[:, :, 0, 0]).astype(bool)
-    # A rule that ever chose an illegal action would make the engine raise; keep the table honest.
-    legal_turn = ~np.array([False, True])[:, None, None, None] & (np.arange(_MAX_ITEMS + 1) > 0)[None, :, None, None]
-    if (turn_back & ~legal_turn).any():
-        raise AssertionError("cautious_turns_back chose to turn back where the rules forbid it")
-    turn_back.setflags(write=False)
-    pick_up.setflags(write=False)
-    strides = (_MAX_ITEMS + 1, _AIR_MAX - _AIR_MIN + 1, max_position + 1)
-    return turn_back.ravel(), pick_up.ravel(), strides
-
-
-@functools.lru_cache(maxsize=2)
-def home_tables(max_distance: int) -> np.ndarray:
-    """`p_home` for every (others' items, distance, items, air) the odds bot asks about, as
-    ``table[k, d, c, a]`` (air 0 or less: 0.0), equal to `single_diver.p_home` value for value."""
-    chips = 8  # (from 6 items on nobody moves: more rows would all be 0)
-    out = np.zeros((_MAX_ITEMS + 1, max_distance + 1, chips + 1, _AIR_MAX + 1))
-    for k in range(_MAX_ITEMS + 1):
-        t = home_table(max_distance, max_chips=chips, max_air=_AIR_MAX, others=k)  # [c, a, d]
-        out[k] = np.nan_to_num(t.transpose(2, 0, 1), nan=0.0)
-    out[:, :, :, 0] = 0.0
-    out.setflags(write=False)
-    return out
-
-
-def can_turn_back(returning, carried):
-    """Roll phase: TurnBack is legal (besides Roll) — going deeper and carrying something."""
-    return ~np.asarray(returning, dtype=bool) & (np.asarray(carried) > 0)
-
-
-def treasure_choices(here, carried):
-    """Treasure phase: how many legal actions (Stay, PickUp) or (Stay, Drop 0..c-1)."""
-    return np.where(here, 2, 1 + np.asarray(carried))
-
-
-def _popcount_swar(x):
-    """Set bits of non-negative int64 values (for numpy < 2.0, which lacks bitwise_count)."""
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    total = x & 0xFF
-    for shift in range(8, 64, 8):
-        total = total + ((x >> shift) & 0xFF)
-    return total
-
-
-popcount = getattr(np, "bitwise_count", _popcount_swar)
-
-
 def simulate_batch(state, codes, n: int, rng: np.random.Generator, nerves=None, dice=None) -> BatchResult:
     """Play the rest of the dive ``n`` times; seat s decides by policy ``codes[s]``.
 
@@ -185,12 +117,42 @@ def simulate_batch(state, codes, n: int, rng: np.random.Generator, nerves=None, 
     rollout's columns freeze (every update is masked by the acting rows); they
     are recorded and dropped once a quarter of the columns are finished.
     """
+    starts, codes = _checked(state, codes, n, nerves)
+    first = starts[0][0]
+    ro = _Rollouts(starts, n)
+    bots = _Bots(codes, nerves, ro.L)
+    D = ro.D
+    out = BatchResult(home=np.zeros((n, D), bool), air=np.zeros(n, np.int64), turns=np.zeros(n, np.int64),
+                      positions=np.zeros((n, D), np.int64), carried=np.zeros((n, D), np.int64),
+                      held=np.zeros((n, D), float))
+    s, entry = first.current, first.phase  # the first slot resumes the current turn mid-way
+    slots = 0
+    while ro.m:
+        slots += 1
+        if slots > _MAX_SLOTS:
+            raise RuntimeError("batch simulation did not finish the dive (this is a bug)")
+        act = ro.live.copy() if entry != "start" else ro.live & ~ro.back[s]
+        if act.any():
+            if entry == "start":
+                act = _start_turn(ro, s, act)
+            arrived = None
+            if entry != "treasure":
+                _direction(ro, bots, s, act, rng)
+                arrived = _roll_and_move(ro, s, act, rng, dice)
+            _treasure_action(ro, bots, s, act, rng)
+            _end_of_turn(ro, arrived, out)
+        s, entry = (s + 1) % D, "start"
+    return out
+
+
+def _checked(state, codes, n, nerves) -> tuple[list, tuple]:
+    """The starts as a list of ``(DiveState, rows)`` and the codes as ints; ValueError if not."""
     starts = [(state, n)] if isinstance(state, DiveState) else list(state)
     state = starts[0][0]
     D = state.players
     L = len(state.trail)
-    if L > MAX_TRAIL:
-        raise ValueError(f"state: the batch simulator handles trails up to {MAX_TRAIL} spaces, got {L}")
+    if L > MAX_BATCH_TRAIL:
+        raise ValueError(f"state: the batch simulator handles trails up to {MAX_BATCH_TRAIL} spaces, got {L}")
     if any((st.players, len(st.trail), st.current, st.phase) != (D, L, state.current, state.phase)
            for st, _ in starts):
         raise ValueError("state: every start must share the seats, the trail's length, the current diver "
@@ -200,183 +162,210 @@ def simulate_batch(state, codes, n: int, rng: np.random.Generator, nerves=None, 
         raise ValueError(f"codes: need one of {CAUTIOUS}, {RANDOM}, {ODDS} per seat, got {codes!r}")
     if not isinstance(n, (int, np.integer)) or n < 1 or sum(rows for _, rows in starts) != n:
         raise ValueError(f"n: must be a positive int, the rows of every start together, got {n!r}")
-    odds = ODDS in codes
-    if odds and (nerves is None or len(nerves) != D or any(st.values is None for st, _ in starts)):
+    if ODDS in codes and (nerves is None or len(nerves) != D or any(st.values is None for st, _ in starts)):
         raise ValueError("nerves and the trail's values: needed for odds seats (DiveState.from_game)")
-    tb_table, pu_table, (C1, A1, P1) = cautious_tables(max(L, N_CHIPS))
-    if any(max(st.carried) > _MAX_ITEMS or not _AIR_MIN <= st.air <= _AIR_MAX for st, _ in starts):
+    if any(max(st.carried) > MAX_ITEMS or not AIR_MIN <= st.air <= AIR_MAX for st, _ in starts):
         raise ValueError("state: carried items or air outside what a game can reach")
+    return starts, codes
 
-    i64 = np.int64
 
-    def rows(field, dtype):
-        return np.concatenate([np.full(k, field(st), dtype) for st, k in starts])
+class _Bots:
+    """Each seat's policy code and the tables its decisions read."""
 
-    pos = [rows(lambda st, d=d: st.positions[d], i64) for d in range(D)]
-    ret = [rows(lambda st, d=d: st.returning[d], bool) for d in range(D)]
-    back = [rows(lambda st, d=d: st.back[d], bool) for d in range(D)]
-    car = [rows(lambda st, d=d: st.carried[d], i64) for d in range(D)]
-    # per seat, rollout and item (in the order carried; inf: no item), its expected value
-    width = min(_MAX_ITEMS, max(sum(st.carried) + sum(st.trail) for st, _ in starts)) + 1
-    vals = [np.concatenate([np.tile(_padded(st.carried_values[d] if st.carried_values else (0.0,) * st.carried[d],
-                                            width), (k, 1)) for st, k in starts]) for d in range(D)]
-    occ = rows(lambda st: sum(1 << p for p in st.positions if p > 0), i64)  # spaces divers stand on
-    items = rows(lambda st: sum(1 << (k + 1) for k, has in enumerate(st.trail) if has), i64)
-    # per rollout and space (column 0: the sub), the expected value of the item there
-    values = np.concatenate([np.tile(np.array((0.0, *(st.values or (0.0,) * L))), (k, 1)) for st, k in starts])
-    nback = rows(lambda st: sum(st.back), i64)
-    air = rows(lambda st: st.air, i64)
-    turns = np.zeros(n, i64)
-    rolled = np.zeros(n, i64)  # rolls made so far per rollout (to read ``dice``)
-    live = np.ones(n, bool)
-    ids = np.arange(n)
-    if odds:
-        homes = home_tables(L + 7)
-        nerve = np.asarray(nerves, float)
+    def __init__(self, codes, nerves, L):
+        self.codes = codes
+        self.turn_back, self.pick_up, self.strides = cautious_tables(max(L, MAX_ITEMS))
+        if ODDS in codes:
+            self.homes = home_tables(L + 7)
+            self.nerve = np.asarray(nerves, float)
 
-    out = BatchResult(home=np.zeros((n, D), bool), air=np.zeros(n, i64), turns=np.zeros(n, i64),
-                      positions=np.zeros((n, D), i64), carried=np.zeros((n, D), i64),
-                      held=np.zeros((n, D), float))
 
-    def record(idx):
+class _Rollouts:
+    """The rollouts still played, set up from the starts: per seat a list of arrays over them
+    (``pos``, ``ret``, ``back``, ``car``, ``vals``), and per rollout the spaces divers stand
+    on and the items on the trail (bit masks ``occ``, ``items``), the items' expected values
+    (``values``, column 0 the sub), divers back, air, turns, rolls made (``rolled``, to read
+    forced dice) and whether it is still played (``live``); ``ids`` are their rows in the
+    result, ``m`` how many there are."""
+
+    def __init__(self, starts, n):
+        state = starts[0][0]
+        D = self.D = state.players
+        L = self.L = len(state.trail)
+        i64 = np.int64
+
+        def rows(field, dtype):
+            return np.concatenate([np.full(k, field(st), dtype) for st, k in starts])
+
+        def table(row_of, width):  # (one array, filled start by start: no copies of fresh memory)
+            out = np.empty((n, width))
+            i = 0
+            for st, k in starts:
+                out[i:i + k] = row_of(st)
+                i += k
+            return out
+
+        self.pos = [rows(lambda st, d=d: st.positions[d], i64) for d in range(D)]
+        self.ret = [rows(lambda st, d=d: st.returning[d], bool) for d in range(D)]
+        self.back = [rows(lambda st, d=d: st.back[d], bool) for d in range(D)]
+        self.car = [rows(lambda st, d=d: st.carried[d], i64) for d in range(D)]
+        # per seat, rollout and item (in the order carried; inf: no item), its expected value
+        width = min(MAX_ITEMS, max(sum(st.carried) + sum(st.trail) for st, _ in starts)) + 1
+        self.vals = [table(lambda st, d=d: _padded(st.carried_values[d] if st.carried_values
+                                                   else (0.0,) * st.carried[d], width), width) for d in range(D)]
+        self.occ = rows(lambda st: sum(1 << p for p in st.positions if p > 0), i64)
+        self.items = rows(lambda st: sum(1 << (k + 1) for k, has in enumerate(st.trail) if has), i64)
+        self.values = table(lambda st: (0.0, *(st.values or (0.0,) * L)), L + 1)
+        self.nback = rows(lambda st: sum(st.back), i64)
+        self.air = rows(lambda st: st.air, i64)
+        self.turns = np.zeros(n, i64)
+        self.rolled = np.zeros(n, i64)
+        self.live = np.ones(n, bool)
+        self.ids = np.arange(n)
+        self.m = n
+
+    def record(self, idx, out: BatchResult) -> None:
         """Write finished rollouts (columns ``idx``) to ``out``."""
-        gone = ids[idx]
-        for d in range(D):
-            pd = pos[d][idx]
-            out.home[gone, d] = back[d][idx] | (pd == 0)
+        gone = self.ids[idx]
+        for d in range(self.D):
+            pd = self.pos[d][idx]
+            out.home[gone, d] = self.back[d][idx] | (pd == 0)
             out.positions[gone, d] = pd
-            out.carried[gone, d] = car[d][idx]
-            out.held[gone, d] = _held(vals[d][idx])
-        out.air[gone] = air[idx]
-        out.turns[gone] = turns[idx]
+            out.carried[gone, d] = self.car[d][idx]
+            out.held[gone, d] = _held(self.vals[d][idx])
+        out.air[gone] = self.air[idx]
+        out.turns[gone] = self.turns[idx]
 
-    s = state.current
-    entry = state.phase  # the first slot resumes the current turn mid-way
-    slots = 0
-    m = n
-    while m:
-        slots += 1
-        if slots > _MAX_SLOTS:
-            raise RuntimeError("batch simulation did not finish the dive (this is a bug)")
-        act = live.copy() if entry != "start" else live & ~back[s]
-        if not act.any():
-            s, entry = (s + 1) % D, "start"
-            continue
-        code = codes[s]
-        p, r, c = pos[s], ret[s], car[s]
+    def keep(self, keep) -> None:
+        """Drop every rollout but those in ``keep`` (a mask)."""
+        for seats in (self.pos, self.ret, self.back, self.car, self.vals):
+            seats[:] = [x[keep] for x in seats]
+        self.values = self.values[keep]
+        self.occ, self.items, self.nback, self.air, self.turns, self.ids, self.rolled = (
+            x[keep] for x in (self.occ, self.items, self.nback, self.air, self.turns, self.ids, self.rolled))
+        self.m = self.ids.size
+        self.live = np.ones(self.m, bool)
 
-        if entry == "start":
-            # Engine `_start_turn_or_end`: a diver going deeper empty-handed
-            # triggers the check whether everyone in the water is stuck.
-            # Cheap filter first: stuck needs fewer free spaces deeper than divers.
-            ends = act & (p > L - D)
-            if ends.any() and (ends := ends & stuck(p, r, c, occ, items, L)).any():
-                for d in range(D):
-                    if d != s:
-                        ends &= back[d] | stuck(pos[d], ret[d], car[d], occ, items, L)
-                if ends.any():
-                    live &= ~ends  # frozen from now on; recorded when dropped
-                    act = act & ~ends
-            air = air - c * act  # breathe
-            turns = turns + act
 
-        if entry != "treasure":
-            # Direction.
-            if code == CAUTIOUS:
-                tb = act & tb_table[((r * C1 + c) * A1 + (air - _AIR_MIN)) * P1 + p]
-                # `stuck_at_far_end`: carrying something, every space deeper taken (or none left)
-                deeper = ((1 << (L + 1)) - 1) & ~((1 << (p + 1)) - 1)
-                tb = tb | (act & ~r & (c > 0) & (p > 0) & ((deeper & ~occ) == 0))
-            elif code == ODDS:  # `OddsPolicy.choose`, roll phase
-                others_now = occ & ~(1 << p)
-                room = L - p - popcount(others_now & (((1 << (L + 1)) - 1) ^ ((2 << p) - 1)))
-                going = act & ~r & (c > 0)
-                later = _later(homes, p - popcount(others_now & ((1 << p) - 2)), c, air,
-                               _others_items(car, back, s, D), room)
-                tb = going & ((p > 0) & (room <= 0) | (later < nerve[s]))
-            else:  # RandomPolicy: legal[int(u * 2)] with legal = [Roll, TurnBack]
-                tb = act & can_turn_back(r, c) & (rng.random(m) * 2.0 >= 1.0)
-            r = r | tb
-            ret[s] = r
-            # Roll and move, jumping the spaces other divers stand on.
-            if dice is None:
-                sums = _DICE_SUMS[rng.integers(0, 9, m, dtype=np.uint8)]
-            else:
-                sums = dice[ids, np.minimum(rolled, dice.shape[1] - 1)]
-                rolled = rolled + act
-            mv = np.maximum(sums - c, 0)
-            others = occ & ~(1 << p)
-            end = np.where(act, _move(p, mv, ~r, others, L, D), p)
-            pos[s] = end
-            bit = 1 << end
-            occ = others | (bit & ~1)  # bit 0 (the sub) is never set
-            arrived = act & r & (end == 0)
-            back[s] = back[s] | arrived
-            nback = nback + arrived
-        else:
-            end = p
-            bit = 1 << end
+def _start_turn(ro: _Rollouts, s: int, act):
+    """Diver ``s`` starts its turn where ``act``: the dive ends first where it and everyone else
+    in the water are stuck (engine `_start_turn_or_end`); else it breathes. Returns who plays on."""
+    p, r, c, L, D = ro.pos[s], ro.ret[s], ro.car[s], ro.L, ro.D
+    # Cheap filter first: stuck needs fewer free spaces deeper than divers.
+    ends = act & (p > L - D)
+    if ends.any() and (ends := ends & stuck(p, r, c, ro.occ, ro.items, L)).any():
+        for d in range(D):
+            if d != s:
+                ends &= ro.back[d] | stuck(ro.pos[d], ro.ret[d], ro.car[d], ro.occ, ro.items, L)
+        if ends.any():
+            ro.live &= ~ends  # frozen from now on; recorded when dropped
+            act = act & ~ends
+    ro.air = ro.air - BREATH.take(c) * act
+    ro.turns = ro.turns + act
+    return act
 
-        # Treasure action, on the trail only.
-        on = act & (end > 0)
-        here = (items & bit) != 0
-        worth = values[np.arange(m), end]  # what lies where it stands (0.0: nothing)
-        drop_at = None  # per row, the index of the item it drops (-1: none)
-        if code == CAUTIOUS:
-            pick = on & here & pu_table[r * C1 + c]  # (r was updated by turning back)
-            change = pick
-        elif code == ODDS:  # `OddsPolicy.choose`, treasure phase
-            others_now = occ & ~bit
-            room = L - end - popcount(others_now & (((1 << (L + 1)) - 1) ^ ((2 << end) - 1)))
-            must = ~r & (c == 0) & (room <= 0)  # `must_pick_up`: no free space deeper, nothing carried
-            k = _others_items(car, back, s, D)
-            d = end - popcount(others_now & ((1 << end) - 2))
-            held = _held(vals[s])
-            p_now = _plan(homes, d, c, air, k)
-            p_more = _plan(homes, d, c + 1, air, k)
-            pick = on & here & (must | ((held + worth) * p_more - held * p_now > 0))
-            # on the way home, on a blank space: drop its cheapest item if that raises the expected points
-            cheapest = np.argmin(vals[s], axis=1)
-            kept = np.where(c > 0, held - np.minimum(vals[s][np.arange(m), cheapest], held), 0.0)
-            drop = on & ~here & r & (c > 0) & (kept * _plan(homes, d, c - 1, air, k) > held * p_now)
-            drop_at = np.where(drop, cheapest, -1)
-            change = pick | drop
-        else:  # legal[int(u * len(legal))]: [Stay, PickUp] or [Stay, Drop 0..c-1]
-            # int(u * k) >= 1 exactly when u * k >= 1
-            u = rng.random(m) * treasure_choices(here, c)
-            change = on & (u >= 1.0)
-            pick = change & here
-            drop_at = np.where(change & ~here, u.astype(np.int64) - 1, -1)
-        car[s] = c + pick
-        if pick.any():
-            vals[s] = _with_item(vals[s], pick, c, worth)
-        if drop_at is not None and (dropping := np.flatnonzero(drop_at >= 0)).size:
-            car[s] = car[s] - (drop_at >= 0)
-            values[dropping, end[dropping]] = vals[s][dropping, drop_at[dropping]]
-            vals[s] = _without_item(vals[s], dropping, drop_at[dropping])
-        values[np.flatnonzero(pick), end[pick]] = 0.0
-        items = items ^ (bit * change)
 
-        # End of the turn: air out (this diver breathed it to <= 0) or everyone back.
-        # A finished rollout's columns stay frozen: every update above is masked by ``act``.
-        live &= air > 0
-        if entry != "treasure" and arrived.any():
-            live &= nback < D
-        dead = m - int(np.count_nonzero(live))
-        if dead and (dead * 4 >= m or dead == m):
-            record(np.flatnonzero(~live))
-            keep = live
-            pos = [x[keep] for x in pos]
-            ret = [x[keep] for x in ret]
-            back = [x[keep] for x in back]
-            car = [x[keep] for x in car]
-            vals = [x[keep] for x in vals]
-            values = values[keep]
-            occ, items, nback, air, turns, ids, rolled = (x[keep] for x in (occ, items, nback, air, turns, ids, rolled))
-            m = ids.size
-            live = np.ones(m, bool)
-        s, entry = (s + 1) % D, "start"
-    return out
+def _direction(ro: _Rollouts, bots: _Bots, s: int, act, rng) -> None:
+    """Diver ``s`` turns back or not, as its policy decides (where ``act``)."""
+    p, r, c, occ, L = ro.pos[s], ro.ret[s], ro.car[s], ro.occ, ro.L
+    code = bots.codes[s]
+    if code == CAUTIOUS:
+        C1, A1, P1 = bots.strides
+        tb = act & bots.turn_back[((r * C1 + c) * A1 + (ro.air - AIR_MIN)) * P1 + p]
+        # `stuck_at_far_end`: carrying something, every space deeper taken (or none left)
+        tb = tb | (act & ~r & (c > 0) & (p > 0) & no_free_deeper(p, occ, L))
+    elif code == ODDS:  # `OddsPolicy.choose`, roll phase
+        others_now = occ & ~(1 << p)
+        room = free_deeper(p, others_now, L)
+        going = act & ~r & (c > 0)
+        p_later = later(bots.homes, distance(p, others_now), c, ro.air, others_items(ro.car, ro.back, s, ro.D), room)
+        tb = going & ((p > 0) & (room <= 0) | (p_later < bots.nerve[s]))
+    else:  # RandomPolicy: legal[int(u * 2)] with legal = [Roll, TurnBack]
+        tb = act & can_turn_back(r, c) & (rng.random(ro.m) * 2.0 >= 1.0)
+    ro.ret[s] = r | tb
+
+
+def _roll_and_move(ro: _Rollouts, s: int, act, rng, dice):
+    """Diver ``s`` rolls and moves, jumping the spaces other divers stand on (where ``act``).
+    Returns where it got back to the sub."""
+    p, r, c = ro.pos[s], ro.ret[s], ro.car[s]
+    if dice is None:
+        totals = ROLL_TOTALS[rng.integers(0, len(ROLL_TOTALS), ro.m, dtype=np.uint8)]
+    else:
+        totals = dice[ro.ids, np.minimum(ro.rolled, dice.shape[1] - 1)]
+        ro.rolled = ro.rolled + act
+    others = ro.occ & ~(1 << p)
+    end = np.where(act, move_ends(p, move_points_of(totals, c), ~r, others, ro.L, ro.D), p)
+    ro.pos[s] = end
+    ro.occ = others | ((1 << end) & ~1)  # bit 0 (the sub) is never set
+    arrived = act & r & (end == 0)
+    ro.back[s] = ro.back[s] | arrived
+    ro.nback = ro.nback + arrived
+    return arrived
+
+
+def _treasure_action(ro: _Rollouts, bots: _Bots, s: int, act, rng) -> None:
+    """Diver ``s`` picks up, drops or stays, as its policy decides (where ``act``, on the trail)."""
+    end, r, c = ro.pos[s], ro.ret[s], ro.car[s]
+    bit = 1 << end
+    on = act & (end > 0)
+    here = (ro.items & bit) != 0
+    worth = ro.values[np.arange(ro.m), end]  # what lies where it stands (0.0: nothing)
+    drop_at = None  # per row, the index of the item it drops (-1: none)
+    code = bots.codes[s]
+    if code == CAUTIOUS:
+        pick = on & here & bots.pick_up[r * bots.strides[0] + c]  # (r was updated by turning back)
+        change = pick
+    elif code == ODDS:
+        pick, drop_at = _odds_treasure(ro, bots, s, on, here, worth, bit)
+        change = pick | (drop_at >= 0)
+    else:  # legal[int(u * len(legal))]: [Stay, PickUp] or [Stay, Drop 0..c-1]
+        # int(u * k) >= 1 exactly when u * k >= 1
+        u = rng.random(ro.m) * treasure_choices(here, c)
+        change = on & (u >= 1.0)
+        pick = change & here
+        drop_at = np.where(change & ~here, u.astype(np.int64) - 1, -1)
+    ro.car[s] = c + pick
+    if pick.any():
+        ro.vals[s] = _with_item(ro.vals[s], pick, c, worth)
+    if drop_at is not None and (dropping := np.flatnonzero(drop_at >= 0)).size:
+        ro.car[s] = ro.car[s] - (drop_at >= 0)
+        ro.values[dropping, end[dropping]] = ro.vals[s][dropping, drop_at[dropping]]
+        ro.vals[s] = _without_item(ro.vals[s], dropping, drop_at[dropping])
+    ro.values[np.flatnonzero(pick), end[pick]] = 0.0
+    ro.items = ro.items ^ (bit * change)
+
+
+def _odds_treasure(ro: _Rollouts, bots: _Bots, s: int, on, here, worth, bit):
+    """`OddsPolicy.choose`, treasure phase: where it picks up, and which item it drops (-1: none)."""
+    end, r, c, air, m = ro.pos[s], ro.ret[s], ro.car[s], ro.air, ro.m
+    others_now = ro.occ & ~bit
+    must = ~r & (c == 0) & no_free_deeper(end, others_now, ro.L)  # `must_pick_up`
+    k = others_items(ro.car, ro.back, s, ro.D)
+    d = distance(end, others_now)
+    vals, homes = ro.vals[s], bots.homes
+    held = _held(vals)
+    p_now = plan(homes, d, c, air, k)
+    p_more = plan(homes, d, c + 1, air, k)
+    pick = on & here & (must | ((held + worth) * p_more - held * p_now > 0))
+    # on the way home, on a blank space: drop its cheapest item if that raises the expected points
+    cheapest = np.argmin(vals, axis=1)
+    kept = np.where(c > 0, held - np.minimum(vals[np.arange(m), cheapest], held), 0.0)
+    drop = on & ~here & r & (c > 0) & (kept * plan(homes, d, c - 1, air, k) > held * p_now)
+    return pick, np.where(drop, cheapest, -1)
+
+
+def _end_of_turn(ro: _Rollouts, arrived, out: BatchResult) -> None:
+    """A rollout ends when this diver breathed the air to <= 0 or everyone is back; finished
+    rollouts stay frozen (every update is masked by the acting rows) and are recorded and
+    dropped once a quarter of the columns are finished."""
+    ro.live &= ro.air > 0
+    if arrived is not None and arrived.any():
+        ro.live &= ro.nback < ro.D
+    dead = ro.m - int(np.count_nonzero(ro.live))
+    if dead and (dead * 4 >= ro.m or dead == ro.m):
+        ro.record(np.flatnonzero(~ro.live), out)
+        ro.keep(ro.live)
 
 
 def _padded(values, width: int) -> np.ndarray:
@@ -391,97 +380,17 @@ def _held(vals) -> np.ndarray:
 
 
 def _with_item(vals, rows, carried, worth):
-    """``vals`` with ``worth`` appended after the ``carried`` items, in the rows ``rows``."""
-    out = vals.copy()
+    """``vals`` with ``worth`` appended after the ``carried`` items, in the rows ``rows``. In place:
+    a copy of the whole array would touch fresh memory, which costs more than the update."""
     idx = np.flatnonzero(rows)
-    out[idx, carried[idx]] = worth[idx]
-    return out
+    vals[idx, carried[idx]] = worth[idx]
+    return vals
 
 
 def _without_item(vals, idx, at):
-    """``vals`` without item ``at[i]`` in row ``idx[i]``, the later ones moved up (as a list)."""
-    out = vals.copy()
+    """``vals`` without item ``at[i]`` in row ``idx[i]``, the later ones moved up (as a list; in place)."""
     part = vals[idx]
     shifted = np.concatenate([part[:, 1:], np.full((len(idx), 1), np.inf)], axis=1)
     cols = np.arange(vals.shape[1])[None, :]
-    out[idx] = np.where(cols < at[:, None], part, shifted)
-    return out
-
-
-def _others_items(car, back, s, D):
-    """What the divers other than ``s`` still in the water carry (`odds_bot.others_breath`)."""
-    k = np.zeros_like(car[s])
-    for d in range(D):
-        if d != s:
-            k = k + car[d] * ~back[d]
-    return k
-
-
-def _plan(homes, d, c, air, k):
-    """`OddsPolicy._p_plan`: P(home) from distance ``d`` with ``c`` items, heading back from the
-    next turn on (after the others breathed ``k``); 0 when no air is left for that turn."""
-    nxt = air - k
-    p = homes[np.minimum(k, homes.shape[0] - 1), np.minimum(d, homes.shape[1] - 1),
-              np.minimum(c, homes.shape[2] - 1), np.clip(nxt, 0, _AIR_MAX)]
-    return np.where((air > 0) & (nxt > 0), p, 0.0)
-
-
-def _later(homes, d_now, c, air, k, room):
-    """`OddsPolicy.p_one_more_move`: P(home) after one more move deeper (at most ``room`` free
-    spaces) and turning back next turn, averaged over the nine rolls in the bot's order."""
-    total = np.zeros(d_now.shape)
-    for dice in _DICE_SUMS:
-        total = total + _plan(homes, d_now + np.minimum(np.maximum(0, dice - c), np.maximum(room, 0)), c, air, k)
-    return np.where(air > 0, total / 9, 0.0)
-
-
-def stuck(p, returning, carried, occ, items, L):
-    """Engine `_is_stuck`: going deeper, empty-handed, nothing on its space (or in the sub),
-    and every space deeper taken by a diver. ``occ``/``items``: bit masks of the trail."""
-    deeper_spaces = ((1 << (L + 1)) - 1) ^ ((2 << p) - 1)  # bits p+1..L
-    room = L - p - popcount(occ & deeper_spaces)  # free spaces deeper than p
-    return ~returning & (carried == 0) & ((items >> p) & 1 == 0) & (room <= 0)
-
-
-def _move(p, mv, deeper, others, L, D):
-    """Where ``mv`` movement points take divers at ``p``: count free spaces only.
-
-    ``others``: bit mask of the spaces other divers stand on. The mv-th free
-    space is the least fixed point of q = p + mv + #taken(p, q] going deeper,
-    q = p - mv - #taken[q, p) going back, reached from q = p +- mv in at most
-    D rounds (only rollouts that jumped someone need a second round). Deeper
-    past the last free space: the deepest free space, else stay put. Back:
-    reaching or passing the sub ends in it (0).
-    """
-    sgn = np.where(deeper, 1, -1)
-    shift = deeper.astype(np.int64)  # deeper: bits p+1..q; back: bits q..p-1
-    base = p + sgn * mv
-
-    def jumped(p, q, others, shift):
-        qc = np.minimum(np.maximum(q, 0), L)
-        lo = np.minimum(p, qc)
-        hi = np.maximum(p, qc)
-        return popcount(others & (((1 << hi) - (1 << lo)) << shift))
-
-    cnt = jumped(p, base, others, shift)
-    q = base + sgn * cnt
-    todo = np.flatnonzero(cnt)
-    for _ in range(D):
-        if not todo.size:
-            break
-        qt = q[todo]
-        qn = base[todo] + sgn[todo] * jumped(p[todo], qt, others[todo], shift[todo])
-        q[todo] = qn
-        todo = todo[qn != qt]
-    end = np.maximum(q, 0)
-    over = np.flatnonzero(q > L)  # only divers going deeper can pass the far end
-    if over.size:
-        po, oo = p[over], others[over]
-        last = np.full(over.size, L, dtype=np.int64)
-        for _ in range(D):
-            taken = ((oo >> last) & 1).astype(bool) & (last > po)
-            if not taken.any():
-                break
-            last = last - taken
-        end[over] = np.where(last > po, last, po)
-    return end
+    vals[idx] = np.where(cols < at[:, None], part, shifted)
+    return vals

@@ -23,8 +23,9 @@ from ..odds.intervals import wilson_interval
 from ..rules import Game, Roll
 from ..rules import events as ev
 from ..rules.chips import levels_value
+from ..rules.dice import roll_dice
 from ..rules.plain import shown
-from .batch import MAX_TRAIL, POLICY_CODES, BatchResult, DiveState, simulate_batch
+from .batch import MAX_BATCH_TRAIL, POLICY_CODES, BatchResult, DiveState, simulate_batch
 
 METHOD_BATCH = "batch"  # numpy batch simulator, vectorised bots
 METHOD_ENGINE = "engine"  # the rules engine itself, one rollout at a time (slow path)
@@ -117,9 +118,9 @@ def estimate_home(game, n=10_000, policies=None, seed=None, *, method="auto") ->
     if method == METHOD_BATCH and codes is None:
         raise ValueError("method: 'batch' runs only the cautious, random and odds bots; "
                          f"got {', '.join(_policy_name(p) for p in seat_policies)}")
-    if codes is not None and len(game.trail) > MAX_TRAIL:
+    if codes is not None and len(game.trail) > MAX_BATCH_TRAIL:
         if method == METHOD_BATCH:
-            raise ValueError(f"method: 'batch' handles trails of up to {MAX_TRAIL} spaces; "
+            raise ValueError(f"method: 'batch' handles trails of up to {MAX_BATCH_TRAIL} spaces; "
                              f"this one has {len(game.trail)}")
         codes = None
     use_batch = codes is not None and method != METHOD_ENGINE
@@ -228,7 +229,6 @@ def simulate_engine(game, seat_policies, n: int, rng: random.Random) -> BatchRes
                       positions=np.zeros((n, D), np.int64), carried=np.zeros((n, D), np.int64),
                       held=np.zeros((n, D), float))
     dive = game.dive
-    faces = (1, 2, 3)
     for i in range(n):
         g = game.copy()
         view = PublicView(g)
@@ -236,7 +236,7 @@ def simulate_engine(game, seat_policies, n: int, rng: random.Random) -> BatchRes
         for _ in range(_MAX_ACTIONS):
             action = bots[g.current_player].choose(view, rng)
             if type(action) is Roll and action.dice is None:
-                action = Roll((faces[int(rng.random() * 3)], faces[int(rng.random() * 3)]))
+                action = Roll(roll_dice(rng.random))
             # The dive's last state: read now, then patched with what the last action did.
             air = g.air
             pos = [d.position for d in g.divers]

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..rules import Drop, PickUp, Roll
+from ..rules import ROLLS, Drop, PickUp, Roll
 from ..rules import events as ev
 from ..bots.odds_bot import OddsPolicy
 from ..bots.policy import Policy, must_pick_up
-from .batch import MAX_TRAIL, DiveState, simulate_batch
+from .batch import MAX_BATCH_TRAIL, DiveState, simulate_batch
 from .estimate import batch_codes
 
-DICE = [(a, b) for a in (1, 2, 3) for b in (1, 2, 3)]
+DICE = list(ROLLS)  # the 9 equally likely rolls
 
 
 def _items_value(items) -> float:
@@ -41,7 +41,7 @@ class SearchPolicy(Policy):
         if must_pick_up(view):
             self.explanation = "picked up: it can go no deeper and carries nothing, so staying gains nothing"
             return PickUp()
-        if len(view.trail) > MAX_TRAIL:  # beyond what its rollouts (the batch simulator) handle
+        if len(view.trail) > MAX_BATCH_TRAIL:  # beyond what its rollouts (the batch simulator) handle
             action = self._fallback.choose(view, rng)
             self.explanation = f"(a trail of {len(view.trail)} spaces is too long to search) " + \
                 self._fallback.explanation

@@ -12,7 +12,7 @@ from ..odds.all_divers import MAX_POSITION, p_home_all
 from ..odds.errors import StateBudgetExceeded
 from ..odds.game_odds import (EXACT_HEADING_BACK, EXACT_LAST_TURN, EXACT_SURE, exact_budget, exact_inputs,
                               sure_home)
-from .batch import MAX_TRAIL
+from .batch import MAX_BATCH_TRAIL
 from .estimate import estimate_home
 
 ROLLOUTS = 4000  # standard error <= 0.8 points
@@ -67,7 +67,7 @@ def seat_odds(game, n: int = ROLLOUTS, seed: int = 0, max_states: int | None = N
             return [{"p": 1.0, "se": None, "method": "back"} if d.back else
                     None if d.position == 0 else  # (still in the sub, not dived: no badge)
                     _exact(float(probs[s]), last_turn) for s, d in enumerate(divers)]
-    if len(game.trail) > MAX_TRAIL:
+    if len(game.trail) > MAX_BATCH_TRAIL:
         n = min(n, ENGINE_ROLLOUTS)
     est = estimate_home(game, n=n, seed=seed, policies=policy)
     out = []

@@ -14,6 +14,7 @@ import pytest
 from deepsea_widget.bots import CautiousPolicy, PublicView, RandomPolicy
 from deepsea_widget.bots.simple import cautious_picks_up, cautious_turns_back
 from deepsea_widget.simulation import batch as bs
+from deepsea_widget.simulation import batch_bots, batch_moves
 from deepsea_widget.rules import Game, Roll
 from deepsea_widget.rules import events as ev
 
@@ -73,7 +74,7 @@ def test_movement_matches_the_engine_on_random_positions():
         c = len(carried[mover])
         p = positions[mover]
         others = _masks(trail, positions)[0] & ~(1 << p)
-        got = bs._move(np.array([p]), np.array([max(sum(dice) - c, 0)]), np.array([not returning[mover]]),
+        got = batch_moves.move_ends(np.array([p]), np.array([max(sum(dice) - c, 0)]), np.array([not returning[mover]]),
                        np.array([others], dtype=np.int64), len(trail), len(positions))
         assert int(got[0]) == moved.end, (trail, positions, returning, carried, mover, dice)
         tried += 1
@@ -96,8 +97,8 @@ def test_move_handles_many_rollouts_at_once():
             occ = _masks(trail, positions)[0] & ~(1 << positions[m])
             cases.append((positions[m], rng.randint(0, 6), not returning[m], occ, len(positions)))
     p, mv, deeper, occ, D = (np.array(x) for x in zip(*cases))
-    together = bs._move(p, mv, deeper, occ.astype(np.int64), 14, 6)
-    one_by_one = [int(bs._move(p[i:i + 1], mv[i:i + 1], deeper[i:i + 1], occ[i:i + 1].astype(np.int64), 14, 6)[0])
+    together = batch_moves.move_ends(p, mv, deeper, occ.astype(np.int64), 14, 6)
+    one_by_one = [int(batch_moves.move_ends(p[i:i + 1], mv[i:i + 1], deeper[i:i + 1], occ[i:i + 1].astype(np.int64), 14, 6)[0])
                   for i in range(len(p))]
     assert together.tolist() == one_by_one
 
@@ -155,10 +156,10 @@ def test_cautious_tables_are_the_cautious_rules():
     rng = random.Random(1)
     for _ in range(20000):
         r = rng.random() < 0.5
-        c = rng.randint(0, bs._MAX_ITEMS)
-        a = rng.randint(bs._AIR_MIN, bs._AIR_MAX)
+        c = rng.randint(0, batch_bots.MAX_ITEMS)
+        a = rng.randint(batch_bots.AIR_MIN, batch_bots.AIR_MAX)
         p = rng.randint(0, 40)
-        assert tb[((r * C1 + c) * A1 + (a - bs._AIR_MIN)) * P1 + p] == cautious_turns_back(r, c, a, p)
+        assert tb[((r * C1 + c) * A1 + (a - batch_bots.AIR_MIN)) * P1 + p] == cautious_turns_back(r, c, a, p)
         assert pu[r * C1 + c] == cautious_picks_up(r, c)
 
 
@@ -177,7 +178,7 @@ def test_cautious_bot_decisions_come_from_the_shared_rules(monkeypatch):
 @pytest.mark.parametrize("x", [0, 1, 2 ** 40 + 5, 2 ** 62 - 1, 0x5555_5555_5555_5555])
 def test_popcount_fallback(x):
     a = np.array([x], dtype=np.int64)
-    assert int(bs._popcount_swar(a)[0]) == bin(x).count("1") == int(bs.popcount(a)[0])
+    assert int(batch_moves._popcount_swar(a)[0]) == bin(x).count("1") == int(bs.popcount(a)[0])
 
 
 def _blocked_in_the_sub():
