@@ -1,4 +1,4 @@
-"""The faster forms of the movement rule, checked against the rule itself.
+"""The faster forms of the movement and air rules, checked against the rules themselves.
 
 The movement rule is written once, in `deepsea_widget.rules.movement` (the engine moves
 with it); the odds' jump and landing tables are built from it. Two forms must stay
@@ -6,6 +6,8 @@ vectorised for speed, and are checked here against it case by case, for every ca
 a size: the batch simulator's bit masks (`simulation.batch_moves`) and the dense chain
 solver's layout tables (`odds.all_divers.four_divers_moves.tables`). A new dice or
 movement rule changes `rules`; these tests then say which fast form no longer follows it.
+The one-diver odds count a diver's turns by a closed form of the air rule (`rules.air`),
+checked here as well.
 """
 from __future__ import annotations
 
@@ -106,3 +108,21 @@ def test_the_dense_chains_tables_follow_the_movement_rule():
                 assert free[(y - 1,) + index] == p + PAD
                 before = distance_home(others[-1], (p,) + others[:-1])
                 assert step[(y - 1,) + index] == (before + PAD) * WIDE + p + PAD
+
+
+def test_the_one_diver_odds_breathe_as_the_air_rule_says():
+    """`turns_left`'s closed form, ceil(air / (items + others)), against turns played out with
+    `rules.air.breath`, for every air, load and others' breath (RULES.md's odds definition)."""
+    from deepsea_widget.odds import turns_left
+    from deepsea_widget.rules import FULL_AIR, breath
+
+    for air, items, others in itertools.product(range(1, FULL_AIR + 1), range(9), range(9)):
+        if breath(items) + others == 0:
+            continue  # nobody uses air: unlimited turns
+        left, turns = air, 0
+        while True:
+            left -= breath(items)
+            turns += 1
+            if left <= 0 or (left := left - others) <= 0:
+                break
+        assert turns_left(air, items, others) == turns, (air, items, others)
