@@ -12,13 +12,14 @@ def _odds():
 BOTS = {"random": RandomPolicy, "cautious": CautiousPolicy, "odds": _odds}
 
 
-def make_policy(spec) -> Policy:
-    """A policy from a bot name (see ``BOTS``) or an existing `Policy`."""
+def make_policy(spec, bots=None) -> Policy:
+    """A policy from a bot name (in ``bots``, by default ``BOTS``) or an existing `Policy`."""
+    bots = BOTS if bots is None else bots
     if isinstance(spec, Policy):
         return spec
-    if isinstance(spec, str) and spec in BOTS:
-        return BOTS[spec]()
-    raise ValueError(f"unknown bot {spec!r}; known bots: {', '.join(sorted(BOTS))}")
+    if isinstance(spec, str) and spec in bots:
+        return bots[spec]()
+    raise ValueError(f"unknown bot {spec!r}; known bots: {', '.join(sorted(bots))}")
 
 
 __all__ = ["BOTS", "CautiousPolicy", "Policy", "PublicView", "RandomPolicy", "make_policy"]

@@ -24,11 +24,10 @@ from ..odds.game_odds import exact_budget, exact_inputs
 from .seat_odds import ENGINE_ROLLOUTS
 from ..rules import Drop, Game, PickUp, Roll, Stay, TurnBack
 from ..rules import events as ev
-from ..rules.actions import DIE_FACES
+from ..rules.dice import ROLLS
 from .questions import DEFAULT_POLICY, EXACT_ASSUMES, HOME, POLICIES, chance_text, points_text
 
 ROLLOUTS = 3996  # nine equal shares, one per roll (about 0.8 points of standard error)
-_ROLLS = [(a, b) for a in DIE_FACES for b in DIE_FACES]  # the nine equally likely rolls
 
 TURN_BACK = "turn back now"
 DIVE_KEEP = "dive on, keep what you carry"
@@ -110,7 +109,7 @@ def _evaluate(game, plan: _Plan, policy: str, n: int, seed: int) -> dict:
     """P(home) and expected points of ``plan`` for the mover, exact where every outcome is."""
     seat = game.current_player
     outcomes = []  # per roll (or the one outcome): (weight, ("known", home, held) | ("exact", p, held) | ("sim", game))
-    for dice in (_ROLLS if plan.roll else [None]):
+    for dice in (ROLLS if plan.roll else [None]):
         g = game.copy()
         for action in plan.before:
             g.apply(action)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..bots import BOTS as _PLAIN
 from ..bots import Policy
+from ..bots import make_policy as _make
 
 
 def _search():
@@ -16,8 +17,4 @@ BOTS = {**_PLAIN, "search": _search}
 
 def make_policy(spec) -> Policy:
     """A policy from a bot name (see ``BOTS``) or an existing `Policy`."""
-    if isinstance(spec, Policy):
-        return spec
-    if isinstance(spec, str) and spec in BOTS:
-        return BOTS[spec]()
-    raise ValueError(f"unknown bot {spec!r}; known bots: {', '.join(sorted(BOTS))}")
+    return _make(spec, BOTS)
