@@ -5,7 +5,7 @@
 
 import type { EditOp, TableView } from "./model";
 import { chipIcon } from "./board";
-import { nameOf } from "./controls";
+import { answerKey, nameOf } from "./controls";
 import { addSpace, giveItem, parseLevels, removeSpace, setAir, setHeading, setSpace, setTurn, SPACE_CHOICES, takeItem, type Selection } from "./edit";
 import { describeChips } from "./format";
 import { AIR_MAX } from "./gauge";
@@ -60,9 +60,10 @@ export function createEditPanel(host: EditHost): EditPanel {
     setText(refusal, text);
     show(refusal, text !== "");
   };
-  // the view whose error the line shows: a redraw of the same view (a click that picks a pawn)
-  // keeps a problem found here before sending (a stack that is not chip levels), as the banner does
-  let refusalOf: TableView | null = null;
+  // the state (answerKey) whose error the line shows: a redraw of the same state (a click that
+  // picks a pawn, or the same state sent again with its odds a moment later) keeps a problem found
+  // here before sending (a stack that is not chip levels), as the banner does
+  let refusalOf: string | null = null;
   const panel = h(
     "section",
     { class: "dsw-edit", attrs: { "aria-label": "Edit position" } },
@@ -143,8 +144,8 @@ export function createEditPanel(host: EditHost): EditPanel {
       const editing = view.mode === "edit";
       show(panel, editing);
       if (!editing) return;
-      if (view !== refusalOf) {
-        refusalOf = view;
+      if (answerKey(view) !== refusalOf) {
+        refusalOf = answerKey(view);
         showRefusal(view.error ?? "");
       }
       const seat = host.seat();

@@ -78,6 +78,8 @@ export class BoardUI {
   private animation: Animation | null = null;
   private lastSeq: number | null = null;
   private columns = -1;
+  /** A problem found here before sending (shown in the banner) and the state it was found in. */
+  private localError: { text: string; at: string } | null = null;
   private dismissed = "";
   private logOpen = false;
   private drawn: DrawnBoard | null = null;
@@ -162,7 +164,8 @@ export class BoardUI {
       busy: () => this.pending || this.queued !== null,
       toggleEdit: () => this.toggleEdit(),
       showError: (text) => {
-        this.error.textContent = text;
+        this.localError = { text, at: this.view ? answerKey(this.view) : "" };
+        setText(this.error, text);
         show(this.error, true);
       },
     });
@@ -443,8 +446,11 @@ export class BoardUI {
     this.editSeat = Math.min(this.editSeat, Math.max(0, view.divers.length - 1));
 
     setText(this.status, statusLine(view, this.shared.autoplay));
-    setText(this.error, view.error ?? "");
-    show(this.error, !!view.error);
+    // a local problem stays until the state changes (not when the same state comes with its odds)
+    if (this.localError && this.localError.at !== answerKey(view)) this.localError = null;
+    const error = view.error || this.localError?.text || "";
+    setText(this.error, error);
+    show(this.error, !!error);
     this.savePanel.viewChanged(view);
     this.updateSummary(view);
     const who = view.is_over ? "" : nameOf(view, view.current_player);

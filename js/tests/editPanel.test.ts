@@ -63,3 +63,24 @@ describe("the edit slider's air", () => {
     expect(airRange(ranOut)).toMatchObject({ min: 0, max: 23, value: 0 });
   });
 });
+
+describe("a stack refused before sending", () => {
+  it("stays in sight when the same state comes again with its odds, and goes with a new state", () => {
+    const panel = createEditPanel({ ...host([]), selection: () => ({ kind: "space", space: 3 }) });
+    document.body.append(panel.element);
+    const state = tableView({ mode: "edit", seq: 7 });
+    panel.update(state);
+    const stack = panel.element.querySelector<HTMLInputElement>('input[data-key="edit-stack"]')!;
+    stack.value = "9";
+    stack.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter" }));
+    const line = panel.element.querySelector<HTMLElement>('[data-key="edit-refusal"]')!;
+    expect(line.textContent).toContain("is not a chip level");
+    // the kernel sends the same state again, now with its odds badges: a new object, same seq
+    panel.update({ ...state, badges: [] });
+    expect(line.textContent).toContain("is not a chip level");
+    expect(line.hidden).toBe(false);
+    panel.update({ ...state, seq: 8 });
+    expect(line.hidden).toBe(true);
+    panel.element.remove();
+  });
+});
