@@ -1,6 +1,6 @@
 """The rules of Deep Sea Adventure (original game), as RULES.md states them. Stdlib only.
 
-Where each rule lives: dice.py (the dice), movement.py (how far and where a diver moves,
+Where each rule lives: dice.py (the dice), variant.py (the original game's dice or Boost's), movement.py (how far and where a diver moves,
 stuck divers), air.py (the air track and breathing), chips.py (chips and items),
 actions.py (the five actions), turn.py (a turn), dive_end.py (end of a dive, scores),
 position.py (start positions), saves.py (undo, JSON), game.py (`Game`, which ties them up).
@@ -12,8 +12,9 @@ from .dice import DIE_FACES, ROLLS
 from .errors import IllegalActionError, SaveError
 from .game import Diver, Game
 from .movement import distance_home, free_spaces_deeper, is_stuck, move_end, move_points, walk
+from .variant import BOOST, CLASSIC, Variant, variant_of
 
-__all__ = ["Action", "BankedItem", "DIE_FACES", "Diver", "Drop", "FULL_AIR", "Game", "IllegalActionError", "Item",
+__all__ = ["Action", "BOOST", "BankedItem", "CLASSIC", "DIE_FACES", "Diver", "Drop", "FULL_AIR", "Game", "IllegalActionError", "Item",
            "LEVEL_MEAN", "LEVEL_VALUES", "PickUp", "ROLLS", "Roll", "SaveError", "Stay", "TurnBack",
            "action_from_dict", "breath", "distance_home", "free_spaces_deeper", "is_stuck", "move_end",
-           "move_points", "walk"]
+           "move_points", "Variant", "variant_of", "walk"]
