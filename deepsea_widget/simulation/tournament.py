@@ -11,11 +11,12 @@ from __future__ import annotations
 import html
 import math
 import os
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import dataclass
 
 from ..rules.plain import plain
 from ..rules.position import new_rng
+from .executors import TASKS_PER_WORKER, local_executor, task_sizes  # noqa: F401 (TASKS_PER_WORKER: documented here)
 from .games import MAX_GAMES, check_bots, check_games, check_player_count, play_game
 
 Z95 = 1.959963984540054
@@ -57,14 +58,6 @@ def _play_block(args):
 def _play_blocks(tasks):
     """Several blocks in one task (a worker process, or a Dask or Ray worker)."""
     return [_play_block(task) for task in tasks]
-
-
-TASKS_PER_WORKER = 4  # tasks a worker gets: enough to balance, few enough that each is worth sending
-
-
-def task_sizes(n_blocks: int, parallel: int) -> int:
-    """Blocks per task, for ``parallel`` workers: about TASKS_PER_WORKER tasks each."""
-    return max(1, math.ceil(n_blocks / (TASKS_PER_WORKER * max(1, parallel))))
 
 
 @dataclass
@@ -247,8 +240,8 @@ def tournament(bots=("odds", "search", "cautious", "random"), players=4, games=2
     ``games``: 1 to `MAX_GAMES`; ``seed``: an int, a string or None (fresh games),
     as for `Game`. ``executor``: any `concurrent.futures.Executor` (any object
     with a ``map(fn, tasks)`` method: a Dask ``Client.get_executor()`` or Ray's
-    executor work the same); default a process pool of ``workers`` processes (at
-    least 1; None: all local cores). Whatever the executor, the blocks go in
+    executor work the same); default `local_executor`: ``workers`` processes (None:
+    all cores), or this process for one worker or where processes cannot start. Whatever the executor, the blocks go in
     tasks sized for ``workers`` workers (with an executor of your own, say how
     many it has; None: 8), about TASKS_PER_WORKER tasks each. ``progress``: a
     tqdm bar. Deterministic for a given seed, whatever the executor.
@@ -278,7 +271,7 @@ def tournament(bots=("odds", "search", "cautious", "random"), players=4, games=2
     if not 1 <= workers <= MAX_WORKERS:
         raise ValueError(f"workers: must be 1 to {MAX_WORKERS}, got {workers}")
     if own:
-        executor = ProcessPoolExecutor(max_workers=min(workers, n_blocks))  # (no idle processes)
+        executor = local_executor(min(workers, n_blocks))  # (no idle processes)
     try:
         size = task_sizes(n_blocks, workers)
         chunks = [tasks[i:i + size] for i in range(0, n_blocks, size)]

@@ -171,3 +171,26 @@ def test_a_real_dask_cluster_gives_the_same_result_in_tasks_sized_to_it():
     assert on_dask.games == local.games == 160
     blocks = 160 // 2
     assert task_sizes(blocks, 2) == blocks // (TASKS_PER_WORKER * 2)  # 10 blocks (20 games) a task
+
+
+def test_where_processes_cannot_start_the_games_run_in_this_process(monkeypatch):
+    """JupyterLite's Pyodide kernel has no processes: the default executor plays the games here,
+    with the same results as a pool (a seed gives the same tournament whatever runs it)."""
+    import sys
+
+    from deepsea_widget.simulation import executors
+
+    kwargs = dict(bots=["cautious", "random"], players=2, games=8, seed=5, progress=False)
+    pooled = tournament(workers=2, **kwargs)
+    assert isinstance(executors.local_executor(2), ProcessPoolExecutor)
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    assert isinstance(executors.local_executor(2), executors.SerialExecutor)
+    assert tournament(workers=2, **kwargs).rows() == pooled.rows()
+    monkeypatch.undo()
+
+    def no_semaphores(**_):  # what creating a pool does in Pyodide
+        raise NotImplementedError("sem_open is not available")
+
+    monkeypatch.setattr(executors, "ProcessPoolExecutor", no_semaphores)
+    assert isinstance(executors.local_executor(2), executors.SerialExecutor)
+    assert isinstance(executors.local_executor(1), executors.SerialExecutor)
