@@ -2,6 +2,7 @@
 #   make lab    set everything up and open examples/01_play.ipynb in JupyterLab
 #   make test   set everything up and run every test: tsc, vitest, pytest (browser tests too)
 #   make quick  the inner loop: tsc, vitest and pytest without the browser
+#   make lite   the lessons as a static JupyterLite site (docs/lite.md)
 # Each step reruns only when its inputs changed, so a second run is quick.
 
 PYTHON ?= python3
@@ -20,7 +21,7 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # Given a notebook, JupyterLab would serve only the notebook's folder: serve the project's.
 LAB_ROOT := --ServerApp.root_dir="$(CURDIR)"
 
-.PHONY: setup lab test quick test-js test-py test-quick e2e dev wheel clean
+.PHONY: setup lab test quick test-js test-py test-quick e2e dev wheel lite clean
 # Both cores: pytest-xdist runs the browser tests on one worker (one JupyterLab, one Chromium)
 # and the rest on the other; each suite's time is printed at the end.
 XDIST := -n 2 --dist loadgroup
@@ -75,6 +76,10 @@ dev: setup
 
 wheel: setup
 	$(PY) -m pip wheel --no-deps -w dist .
+
+# The lessons as a static JupyterLite site in build/lite (docs/lite.md).
+lite: setup
+	$(PY) scripts/build_lite.py --output build/lite
 
 clean:
 	rm -rf js/node_modules deepsea_widget/static dist build $(INSTALLED)
