@@ -67,6 +67,7 @@ class DiveEnd:
         self._n_back = 0
         self._air_out = False
         self._last_returned = None
+        self._boosted, self._last_roll, self._kept = False, None, None
         if self._dive == N_DIVES:
             self._phase, self._current = "over", None
             self._events.append(self._game_over_event())

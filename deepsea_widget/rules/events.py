@@ -82,11 +82,61 @@ class Rolled(Event):
     move: int
 
     def __str__(self):
-        total = sum(self.dice)
-        text = f"{self.name} rolls {self.dice[0]}+{self.dice[1]} = {total}"
-        if self.items:
-            text += f", minus {plural(self.items, 'item')}"
-        return text + f": moves {self.move}"
+        text = f"{self.name} rolls {'+'.join(map(str, self.dice))} = {sum(self.dice)}"
+        return text + _minus_items(self.items, self.move)
+
+
+def _minus_items(items: int, move: int) -> str:
+    """``", minus 2 items: moves 3"`` (``": moves 5"`` carrying nothing)."""
+    return (f", minus {plural(items, 'item')}" if items else "") + f": moves {move}"
+
+
+@dataclass(slots=True)
+class Boosted(Event):
+    """A Boost declared (Boost variant): ``extra`` more air at once, before rolling."""
+
+    seat: int
+    name: str
+    extra: int
+    air_before: int
+    air_after: int
+
+    def __str__(self):
+        return f"{self.name} boosts: air {self.air_before} → {self.air_after}"
+
+
+@dataclass(slots=True)
+class DiceRolled(Event):
+    """A roll in a Boost game without a Boost: the faces, one per die; the diver now keeps
+    ``keep`` of them (its next action, `Keep`)."""
+
+    seat: int
+    name: str
+    dice: tuple
+    keep: int
+
+    def __str__(self):
+        return f"{self.name} rolls {', '.join(map(str, self.dice))} and chooses {self.keep} dice to keep"
+
+
+@dataclass(slots=True)
+class DiceKept(Event):
+    """The dice that count in a Boost game and the move they give: ``kept`` are die indices
+    of ``dice`` (every die after a Boost); move = their total less the items, at least 0."""
+
+    seat: int
+    name: str
+    dice: tuple
+    kept: tuple
+    boosted: bool
+    items: int
+    move: int
+
+    def __str__(self):
+        faces = [self.dice[i] for i in self.kept]
+        how = "Boost, keeps " if self.boosted else "keeps "
+        text = f"{self.name} rolls {', '.join(map(str, self.dice))}: {how}{' + '.join(map(str, faces))}"
+        return text + f" = {sum(faces)}" + _minus_items(self.items, self.move)
 
 
 @dataclass(slots=True)

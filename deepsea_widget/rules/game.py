@@ -6,13 +6,15 @@ move, treasure action), dive_end.py (end of a dive, scores, winners) and saves.p
 (undo, JSON). The rules the turns use are in air.py, dice.py and movement.py. Every
 game starts from a validated start position (position.py) and moves only through
 `apply`, so undo and loading a save are "rebuild the start, replay the history".
+A game is of a `Variant` (variant.py): the original game, or Boost, whose turns boost.py plays.
 """
 from __future__ import annotations
 
 import random
 
-from .actions import Drop, PickUp, Roll, Stay, TurnBack
+from .actions import Boost, Drop, Keep, PickUp, Roll, Stay, TurnBack
 from .air import FULL_AIR
+from .boost import BoostTurns
 from .chips import BankedItem, Item
 from .dive_end import DiveEnd
 from .errors import IllegalActionError
@@ -21,11 +23,12 @@ from .position import is_int, new_game_start, rng_from_json, what_if_start
 from .saves import SAVE_FORMAT, SAVE_KEYS, SAVE_VERSION, Saves
 from .start_check import validate_start
 from .turn import Turns
+from .variant import CLASSIC, variant_of
 
 __all__ = ["Diver", "Game", "SAVE_FORMAT", "SAVE_KEYS", "SAVE_VERSION"]
 
 # Actions are immutable values: legal_actions hands out shared instances.
-_ROLL, _TURN_BACK, _STAY, _PICK_UP = Roll(), TurnBack(), Stay(), PickUp()
+_ROLL, _TURN_BACK, _STAY, _PICK_UP, _BOOST = Roll(), TurnBack(), Stay(), PickUp(), Boost()
 _DROPS: list = []
 
 
@@ -66,27 +69,28 @@ class Diver:
                 f"carried={[it.levels for it in self.carried]}, banked={len(self.banked)})")
 
 
-class Game(Turns, DiveEnd, Saves):
-    """Deep Sea Adventure for 2..6 divers over three dives (see RULES.md)."""
+class Game(Turns, BoostTurns, DiveEnd, Saves):
+    """Deep Sea Adventure for 2..6 divers over three dives (see RULES.md). ``variant``: "classic"
+    (the original game, the default), "boost" (RULES.md "Boost") or a `Variant`."""
 
-    def __init__(self, players=3, seed=None, first_player=0):
+    def __init__(self, players=3, seed=None, first_player=0, variant="classic"):
         # a start built here is valid by construction: skip re-checking it
         self._setup(new_game_start(plain(players, "players"), plain(seed, "seed"),
-                                    plain(first_player, "first_player")), checked=True)
+                                    plain(first_player, "first_player"), variant), checked=True)
 
     # ----- construction -------------------------------------------------
     @classmethod
     def from_position(cls, *, players, trail, positions, returning=None, carried=None, banked=None,
-                      air=FULL_AIR, dive=1, turn=0, seed=None, last_returned=None) -> "Game":
+                      air=FULL_AIR, dive=1, turn=0, seed=None, last_returned=None, variant="classic") -> "Game":
         """A what-if position from public facts; ``turn`` is the seat whose turn starts next.
 
         ``trail``: per space None (blank), a level 1..4, or a tuple of levels (a stack).
         ``positions``: 0 = in the submarine; with ``returning`` True that means back this dive.
         ``carried``: per seat, items as levels; ``banked``: per seat, items as revealed values.
-        Hidden values are drawn (seeded) from the chips not banked.
+        Hidden values are drawn (seeded) from the chips not banked. ``variant`` as for `Game`.
         """
         game = cls.__new__(cls)
-        game._setup(what_if_start(**plain(dict(
+        game._setup(what_if_start(variant=variant, **plain(dict(
             players=players, trail=trail, positions=positions, returning=returning, carried=carried,
             banked=banked, air=air, dive=dive, turn=turn, seed=seed, last_returned=last_returned))))
         return game
@@ -95,6 +99,7 @@ class Game(Turns, DiveEnd, Saves):
         if not checked:
             start = validate_start(start)
         self._start = start
+        self._set_variant(variant_of(start.get("variant")))
         self._values = start["values"]
         self._names = tuple(start["players"])
         self._trail = [None if ids is None else Item(ids) for ids in start["trail"]]
@@ -138,7 +143,14 @@ class Game(Turns, DiveEnd, Saves):
 
     @property
     def phase(self) -> str:
+        """"roll" (before rolling: turn back, boost), "keep" (a Boost game: choose the dice to
+        keep), "treasure" (after moving), "over"."""
         return self._phase
+
+    @property
+    def variant(self):
+        """The game's `Variant` (its dice; `CLASSIC`: the original game)."""
+        return self._variant
 
     @property
     def is_over(self) -> bool:
@@ -176,8 +188,12 @@ class Game(Turns, DiveEnd, Saves):
 
     # ----- legal actions ------------------------------------------------
     def legal_actions(self) -> list:
+        """The actions the current diver may take now (in a Boost game, Boost after Roll and
+        TurnBack while it may boost, and the `Keep` choices after rolling without one)."""
         if self._phase == "roll":
             d = self._divers[self._current]
+            if self._choosing and self._may_boost(d):
+                return [_ROLL, _TURN_BACK, _BOOST] if not d.returning and d.carried else [_ROLL, _BOOST]
             if not d.returning and d.carried:
                 return [_ROLL, _TURN_BACK]
             return [_ROLL]
@@ -186,6 +202,8 @@ class Game(Turns, DiveEnd, Saves):
             if self._trail[d.position - 1] is not None:
                 return [_STAY, _PICK_UP]
             return [_STAY, *_drops(len(d.carried))]
+        if self._phase == "keep":
+            return list(self._keeps)
         return []
 
     def _treasure_choice(self) -> str:
@@ -206,12 +224,18 @@ class Game(Turns, DiveEnd, Saves):
         if seat is not None and not 0 <= seat < len(self._names):
             raise IllegalActionError(f"seat {shown(seat)}: no such seat (seats are 0..{len(self._names) - 1})")
         if seat is not None and seat != self._current:
+            if type(action) is Boost and self._divers[seat].back:
+                raise IllegalActionError(f"{self._names[seat]} is back in the submarine: it takes no more turns "
+                                         "this dive, so it cannot boost")
             raise IllegalActionError(f"it is {self._names[self._current]}'s turn")
         d = self._divers[self._current]
         kind = type(action)
         if kind is Roll or kind is TurnBack:
             if self._phase != "roll":
-                raise IllegalActionError(f"{d.name} has moved this turn: {self._treasure_choice()}")
+                raise IllegalActionError(f"{d.name} has rolled: {self._keep_choice()}" if self._phase == "keep" else
+                                         f"{d.name} has moved this turn: {self._treasure_choice()}")
+            if kind is Roll and action.dice is not None and not self._variant.is_roll(action.dice):
+                self._refuse_dice(action.dice)
             if kind is TurnBack:
                 if d.returning:
                     raise IllegalActionError(f"{d.name} is already heading back (a diver turns back once per dive)")
@@ -220,7 +244,8 @@ class Game(Turns, DiveEnd, Saves):
             return
         if kind in (PickUp, Drop, Stay):
             if self._phase != "treasure":
-                raise IllegalActionError(f"{d.name} must roll before a treasure action")
+                raise IllegalActionError(f"{d.name} must choose the dice to keep before a treasure action"
+                                         if self._phase == "keep" else f"{d.name} must roll before a treasure action")
             here = self._trail[d.position - 1]
             if kind is PickUp and here is None:
                 raise IllegalActionError(f"space {d.position} is blank: nothing to pick up")
@@ -234,7 +259,15 @@ class Game(Turns, DiveEnd, Saves):
                         f"cannot drop item {action.index}: {d.name} carries {len(d.carried)} "
                         f"(items 0..{len(d.carried) - 1})")
             return
+        if kind is Boost or kind is Keep:
+            self._check_boost_or_keep(action, d)
+            return
         raise IllegalActionError(f"not an action: {action!r}")
+
+    def _refuse_dice(self, dice) -> None:
+        """IllegalActionError: forced ``dice`` that are not a roll of this game's dice."""
+        raise IllegalActionError(f"dice must be {self._variant.dice_words}; got {dice!r}"
+                                 + ("" if self._variant == CLASSIC else f" (this game: {self._variant.name})"))
 
     def why_illegal(self, action, seat=None) -> str | None:
         """The rule ``action`` would break now, or None if it is legal."""
@@ -272,7 +305,7 @@ class Game(Turns, DiveEnd, Saves):
                        for d in self._divers],
             "legal": [a.to_dict() for a in self.legal_actions()],
             "scores": self.scores(), "winners": self.winners(),
-        }
+        } | self._variant_view()
 
     def __repr__(self):
         state = "over" if self.is_over else f"{self._names[self._current]} to {self._phase}"

@@ -17,6 +17,7 @@ from .air import FULL_AIR
 from .chips import CHIPS_PER_LEVEL, LEVEL_VALUES, LEVELS, N_CHIPS, STACK_SIZE, level_of_value
 from .errors import FieldError, SaveError
 from .plain import shown
+from .variant import CLASSIC, variant_of
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 N_DIVES = 3
@@ -146,8 +147,18 @@ def rng_from_json(data) -> random.Random:
     return rng
 
 
-def new_game_start(players, seed, first_player) -> dict:
+def with_variant(start: dict, variant) -> dict:
+    """``start`` with its variant recorded (a `Variant`, a name or a save's parameters; `FieldError`
+    at ``variant``). The original game records none, so its starts and saves are as they always were."""
+    variant = variant_of(variant)
+    if variant != CLASSIC:
+        start["variant"] = variant.to_json()
+    return start
+
+
+def new_game_start(players, seed, first_player, variant=None) -> dict:
     names = check_players(players)
+    variant = variant_of(variant)  # (refused before anything else is drawn)
     if not is_int(first_player) or not 0 <= first_player < len(names):
         raise ValueError(f"first_player: must be a seat 0..{len(names) - 1}, got {first_player!r}")
     rng = new_rng(seed)
@@ -157,13 +168,13 @@ def new_game_start(players, seed, first_player) -> dict:
         rng.shuffle(level_values)  # shuffling a level's chips = shuffling its hidden values
         values.extend(level_values)
     n = len(names)
-    return {
+    return with_variant({
         "players": names, "values": values, "trail": [[c] for c in range(N_CHIPS)],
         "positions": [0] * n, "returning": [False] * n,
         "carried": [[] for _ in names], "banked": [[] for _ in names],
         "air": FULL_AIR, "dive": 1, "turn": first_player, "last_returned": None,
         "rng": rng_to_json(rng),
-    }
+    }, variant)
 
 
 def _levels_of(item, path: tuple) -> tuple:
@@ -197,9 +208,10 @@ def _per_seat_list(value, n: int, field: str) -> list:
 
 
 def what_if_start(*, players, trail, positions, returning=None, carried=None, banked=None,
-                  air=FULL_AIR, dive=1, turn=0, seed=None, last_returned=None) -> dict:
+                  air=FULL_AIR, dive=1, turn=0, seed=None, last_returned=None, variant=None) -> dict:
     """A start position from public facts (levels); hidden values drawn from the seed."""
     names = check_players(players)
+    variant = variant_of(variant)
     n = len(names)
     if not isinstance(trail, (list, tuple)):
         raise FieldError(("trail",), f"must be a list of spaces, got {type(trail).__name__}")
@@ -221,12 +233,12 @@ def what_if_start(*, players, trail, positions, returning=None, carried=None, ba
     trail_ids = [None if lv is None else _take(free_ids, lv, ("trail", i)) for i, lv in enumerate(trail_levels)]
     carried_ids = [[_take(free_ids, lv, ("carried", s, j)) for j, lv in enumerate(items)]
                    for s, items in enumerate(carried_levels)]
-    return {
+    return with_variant({
         "players": names, "values": values, "trail": trail_ids,
         "positions": positions, "returning": returning, "carried": carried_ids, "banked": banked_ids,
         "air": air, "dive": dive, "turn": turn, "last_returned": last_returned,
         "rng": rng_to_json(rng),
-    }
+    }, variant)
 
 
 def _deal_values(rng: random.Random, banked_values: list) -> tuple:

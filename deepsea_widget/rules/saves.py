@@ -62,10 +62,7 @@ class Saves:
             raise IllegalActionError("nothing to undo")
         undone = self._history[-1]
         replayed = self._replay(self._start, self._history[:-1])
-        for name in ("_start", "_values", "_names", "_trail", "_divers", "_air", "_dive",
-                     "_last_returned", "_rng", "_history", "_n_back", "_current", "_phase", "_air_out",
-                     "_turn_air", "_events", "_opening_events"):
-            setattr(self, name, getattr(replayed, name))
+        self.__dict__.update(replayed.__dict__)  # (every part of the state: the replay set them all)
         return undone
 
     def _summary(self) -> dict:
@@ -135,7 +132,7 @@ class Saves:
             raise SaveError(("history",), f"must be a list of actions, got {json_kind(data['history'])}")
         for i, a in enumerate(data["history"]):
             try:
-                action = action_from_dict(a)
+                action = action_from_dict(a, game._variant)
             except FieldError as exc:
                 raise exc.inside("history", i) from None
             try:

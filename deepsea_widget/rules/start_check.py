@@ -8,10 +8,13 @@ from __future__ import annotations
 from .air import FULL_AIR
 from .chips import CHIPS_PER_LEVEL, LEVEL_VALUES, LEVELS, N_CHIPS, STACK_SIZE
 from .errors import FieldError, field_path
-from .position import N_DIVES, _per_seat_list, check_players, is_int, json_kind, rng_from_json
+from .position import N_DIVES, _per_seat_list, check_players, is_int, json_kind, rng_from_json, with_variant
+from .variant import variant_of
 
 START_FIELDS = ("players", "values", "trail", "positions", "returning", "carried", "banked", "air", "dive",
                 "turn", "last_returned", "rng")
+# A start of another variant than the original game also names it (a start without one is the original game's).
+OPTIONAL_START_FIELDS = ("variant",)
 
 
 def validate_start(start) -> dict:
@@ -39,11 +42,14 @@ def validate_start(start) -> dict:
         raise FieldError(("dive",), f"must be 1..{N_DIVES}, got {dive!r}")
     turn, last = _check_turn(start, names, positions, returning)
     rng_from_json(start["rng"])
-    return {
+    if "variant" in start and start["variant"] is None:  # (no save writes one: absent is the original game)
+        raise FieldError(("variant",), "must be 'classic', 'boost' or a variant's parameters, got null")
+    variant = variant_of(start.get("variant"))
+    return with_variant({
         "players": names, "values": values, "trail": trail, "positions": list(positions),
         "returning": list(returning), "carried": carried, "banked": banked, "air": air,
         "dive": dive, "turn": turn, "last_returned": last, "rng": start["rng"],
-    }
+    }, variant)
 
 
 def _check_fields(start) -> list[str]:
@@ -54,10 +60,11 @@ def _check_fields(start) -> list[str]:
     if missing:
         more = f", as {'is' if len(missing) == 2 else 'are'} {', '.join(missing[1:])}" if len(missing) > 1 else ""
         raise FieldError((missing[0],), f"missing{more} (a start position has {', '.join(START_FIELDS)})")
-    extra = sorted(k for k in start if k not in START_FIELDS)
+    extra = sorted(k for k in start if k not in START_FIELDS and k not in OPTIONAL_START_FIELDS)
     if extra:
         more = f", nor are {', '.join(map(repr, extra[1:]))}" if len(extra) > 1 else ""
-        raise FieldError((extra[0],), f"not part of a start position{more} (it has {', '.join(START_FIELDS)})")
+        raise FieldError((extra[0],), f"not part of a start position{more} (it has {', '.join(START_FIELDS)}, "
+                                      f"and {' and '.join(OPTIONAL_START_FIELDS)} in a variant's game)")
     if not isinstance(start["players"], list):  # a start always lists the names (check_players makes them)
         raise FieldError(("players",), f"must be a list of names, got {start['players']!r}")
     return check_players(start["players"])

@@ -2,22 +2,24 @@
 
 `Turns` is the part of `Game` (rules/game.py) that plays: `apply` checks an action and
 changes the state through the steps of RULES.md's "A turn" (breathe, direction, roll and
-move, treasure action). The rules themselves are in air.py, dice.py and movement.py.
+move, treasure action). The rules themselves are in air.py, dice.py and movement.py; a Boost
+game's declaration and choice of dice are in boost.py.
 """
 from __future__ import annotations
 
 from operator import attrgetter
 
 from . import events as ev
-from .actions import PickUp, Roll, Stay, TurnBack
+from .actions import Boost, Drop, PickUp, Roll, Stay, TurnBack
 from .air import breath
-from .dice import roll_dice
 from .movement import is_stuck, move_points, walk
 
 _POSITION = attrgetter("position")
 # Roll in the roll phase and Stay in the treasure phase are always legal: apply
-# skips the full check for them (the bulk of all actions).
+# skips the full check for them (the bulk of all actions). (A Roll that forces dice
+# that are not this game's is refused by _roll before it changes anything.)
 _ALWAYS_LEGAL = {"roll": Roll, "treasure": Stay}
+_TREASURE = frozenset({Stay, PickUp, Drop})
 
 
 class Turns:
@@ -36,24 +38,38 @@ class Turns:
         self._events = []
         if kind is Roll:
             self._roll(action.dice)
+        elif kind in _TREASURE:
+            self._treasure(action)
         elif kind is TurnBack:
             d = self._divers[self._current]
             d.returning = True
             self._events.append(ev.TurnedBack(d.seat, d.name))
+        elif kind is Boost:
+            self._boost()
         else:
-            self._treasure(action)
+            self._roll(None, action.dice)  # Keep
         self._history.append(action)
         return self._events
 
-    def _roll(self, dice) -> None:
+    def _roll(self, dice, kept=None) -> None:
+        """Roll ``dice`` (None: roll them) and move; in a Boost game, move by the dice ``kept``
+        (a `Keep`) or after a Boost, else roll and let the diver choose (phase "keep")."""
         d = self._divers[self._current]
-        if dice is None:
-            dice = roll_dice(self._rng.random)
         c = len(d.carried)
-        move = move_points(sum(dice), c)
         seat, name = d.seat, d.name
         events = self._events
-        events.append(ev.Rolled(seat, name, dice, c, move))
+        if self._choosing:
+            move = self._boost_move(d, dice, kept, c)
+            if move is None:  # the diver chooses its dice first
+                return
+        else:
+            if dice is None:
+                dice = self._roll_dice(self._rng.random)
+            elif not self._variant.is_roll(dice):  # forced dice of another game's (before any change)
+                self._refuse_dice(dice)
+            self._last_roll = dice
+            move = move_points(sum(dice), c)
+            events.append(ev.Rolled(seat, name, dice, c, move))
         # Every diver's space, the mover's own and the sub's 0 included: the walk counts neither.
         divers = self._divers
         occupied = list(map(_POSITION, divers))
@@ -98,6 +114,7 @@ class Turns:
         d = self._divers[seat]
         self._current = seat
         self._phase = "roll"
+        self._boosted = False
         self._turn_air = before = self._air
         self._air = after = before - breath(len(d.carried))
         self._events.append(ev.Breathed(seat, d.name, before - after, before, after))
