@@ -5,7 +5,8 @@ exactly ``N = ceil(air / (chips + others))`` more turns, so ``P(home) = P(M1 + .
 distance)`` with independent moves ``Mi``. The answer is a lookup in a one-sided table of
 P(reach ``d`` within ``n`` turns) (as backgammon bear-off databases do), built once on first
 use from exact integer counts (so every float is correctly rounded) into a numpy array.
-Edge cases (no air used, six items or more, bad arguments): see `p_home`.
+Edge cases (no air used, six items or more, bad arguments): see `p_home`. Another edition's
+dice (``variant="boost"``: RULES.md, "Boost") are answered by `boost_home`.
 """
 from __future__ import annotations
 
@@ -15,12 +16,15 @@ from fractions import Fraction
 import numpy as np
 
 from ..rules.air import FULL_AIR
+from ..rules.variant import CLASSIC
+from .boost_home import checked_variant, variant_home_table, variant_p_home
 from .checks import as_int, check_air, check_count, check_distance, check_flag
 from .dice import DICE_OUTCOMES, MAX_MOVE, movement_weights
 
 NEVER_MOVES = MAX_MOVE  # from this many items on, no roll moves the diver
 TABLE_MAX_DISTANCE = 1000  # home_table's limits, far beyond any trail (32 spaces) ...
 TABLE_MAX_CHIPS = 32  # ... and any load (32 chips)
+CLASSIC_NAME, BEST = "classic", "best"  # p_home's defaults: the original game
 UNLIMITED = FULL_AIR + 1  # the table's "turns" index for unlimited turns (no air used)
 _MAX_REACH = FULL_AIR * MAX_MOVE  # no diver goes farther than this within 25 turns
 _WIDTH = _MAX_REACH + 2  # distances 0.._MAX_REACH, then one "beyond" column
@@ -46,8 +50,8 @@ def turns_left(air: int, chips: int, others: int = 0) -> int | float:
     return -(-air // per_round) if per_round else math.inf
 
 
-def p_home(distance: int, chips: int, air: int, others: int = 0,
-           exact: bool = False) -> float | Fraction:
+def p_home(distance: int, chips: int, air: int, others: int = 0, exact: bool = False,
+           variant=CLASSIC_NAME, boost: str = BEST) -> float | Fraction:
     """Exact P(a diver heading back gets home), with fixed items and fixed others' breathing.
 
     - ``distance`` (>= 1): movement points needed to reach the submarine, i.e.
@@ -58,6 +62,11 @@ def p_home(distance: int, chips: int, air: int, others: int = 0,
     - ``others``: the air the other divers in the water breathe between two of
       its turns (the sum of their items), held fixed.
     - ``exact=True`` returns the same number as a `fractions.Fraction`.
+    - ``variant``: "classic" (the original game, the default), "boost" (RULES.md, "Boost": the
+      diver keeps the best two of three dice, or boosts to keep all three at one more air) or a
+      `rules.variant.Variant`. ``boost``: how the diver chooses, each turn before rolling:
+      "best" (boost or not, whichever gives the higher P(home); a tie: no Boost), "never" or
+      "always" (only where the variant has a Boost). See `boost_home`.
 
     Equals ``P(M1 + ... + MN >= distance)`` with ``N = turns_left(air, chips,
     others)`` independent moves ``max(0, dice - chips)``. Decided where RULES.md
@@ -65,19 +74,36 @@ def p_home(distance: int, chips: int, air: int, others: int = 0,
     empty-handed diver always moves 2..6, so 1; six or more items give 0 (no roll
     is above the load: the diver never moves). Bad arguments raise `ValueError`
     naming the argument: ``air`` outside 1..25 (at 0 or below at the start of a
-    turn the dive has already ended), ``distance`` below 1, negative counts.
+    turn the dive has already ended), ``distance`` below 1, negative counts, an unknown
+    ``variant`` or ``boost``.
     """
     if not (type(distance) is int and type(chips) is int and type(air) is int
             and type(others) is int and distance >= 1 and chips >= 0 and others >= 0
             and 1 <= air <= FULL_AIR):
         distance, chips, air, others = _checked(distance, chips, air, others)
-    if exact is not False and check_flag(exact):  # (the common exact=False skips the check)
-        return _p_home_exact(distance, chips, air, others)
-    rows = _ROWS if _ROWS is not None else _tables()[0]
+    if exact is not False or variant is not CLASSIC_NAME or boost is not BEST:
+        return _p_home_asked(distance, chips, air, others, exact, variant, boost)
+    rows = _ROWS  # (the defaults, the common case, skip their checks)
+    if rows is None:
+        rows = _tables()[0]
     per_round = chips + others
     row = rows[chips if chips < NEVER_MOVES else NEVER_MOVES][
         -(-air // per_round) if per_round else UNLIMITED]
-    return row[distance] if distance < len(row) else row[-1]
+    try:
+        return row[distance]
+    except IndexError:  # farther than any diver gets in 25 turns: the row's last entry
+        return row[-1]
+
+
+def _p_home_asked(distance: int, chips: int, air: int, others: int, exact, variant, boost):
+    """`p_home` past its defaults: ``exact``, ``variant`` and ``boost`` checked, then answered."""
+    exact = check_flag(exact)
+    variant = checked_variant(variant, boost)
+    if variant is not CLASSIC and variant != CLASSIC:
+        return variant_p_home(distance, chips, air, others, variant, boost, exact)
+    if exact:
+        return _p_home_exact(distance, chips, air, others)
+    return p_home(distance, chips, air, others)
 
 
 def p_reach(distance: int, chips: int, turns: int, exact: bool = False) -> float | Fraction:
@@ -101,7 +127,7 @@ def p_reach(distance: int, chips: int, turns: int, exact: bool = False) -> float
 
 
 def home_table(max_distance: int = 40, max_chips: int = 8, max_air: int = 25,
-               others: int = 0) -> np.ndarray:
+               others: int = 0, *, variant="classic", boost: str = "best") -> np.ndarray:
     """Every `p_home` value at once, as a float array indexed ``[chips, air, distance]``.
 
     Shape ``(max_chips + 1, max_air + 1, max_distance + 1)``, so that
@@ -110,7 +136,7 @@ def home_table(max_distance: int = 40, max_chips: int = 8, max_air: int = 25,
     (distance 0: already home) and ``table[:, 0, :] = nan`` (air 0 at the
     start of a turn cannot happen: the dive has already ended). Limits:
     ``max_distance`` <= 1000, ``max_chips`` <= 32, ``max_air`` 1..25 (a
-    ValueError names the argument).
+    ValueError names the argument). ``variant`` and ``boost`` as in `p_home`.
     """
     max_distance = check_count("max_distance", max_distance)
     max_chips = check_count("max_chips", max_chips)
@@ -122,6 +148,9 @@ def home_table(max_distance: int = 40, max_chips: int = 8, max_air: int = 25,
     if max_chips > TABLE_MAX_CHIPS:
         raise ValueError(f"max_chips must be at most {TABLE_MAX_CHIPS} (the game has {TABLE_MAX_CHIPS} chips; "
                          f"from {NEVER_MOVES} on nobody moves), got {max_chips}")
+    variant = checked_variant(variant, boost)
+    if variant != CLASSIC:
+        return variant_home_table(max_distance, max_chips, max_air, others, variant, boost)
     others = min(others, max_air)  # from max_air on, every air value gives one turn: the same table
     array = _tables()[1]
     chips = np.arange(max_chips + 1)
@@ -202,15 +231,8 @@ def _tables() -> tuple[list, np.ndarray]:
             whole = DICE_OUTCOMES ** n
             array[c, n, :len(tail)] = [count / whole for count in tail]
         array[c, UNLIMITED, :] = 1.0  # any move is at least 1: unlimited turns always get home
-    rows = []
-    for c in range(NEVER_MOVES + 1):
-        per_turns = []
-        for n in range(UNLIMITED + 1):
-            row = array[c, n]
-            differs = np.flatnonzero(row != row[-1])
-            last = int(differs[-1]) + 1 if differs.size else 0
-            per_turns.append(row[:last + 1].tolist())  # trailing entry = every farther distance
-        rows.append(per_turns)
+    rows = [[array[c, n].tolist() for n in range(UNLIMITED + 1)]  # last entry: every farther distance
+            for c in range(NEVER_MOVES + 1)]
     _ARRAY = array
     _ROWS = rows
     return rows, array
