@@ -16,6 +16,7 @@ from .actions import Boost, Keep
 from .dice import DIE_FACES, N_DICE, roll_dice
 from .errors import IllegalActionError
 from .movement import move_points
+from .variant import CLASSIC
 
 _CLASSIC_DICE = (DIE_FACES,) * N_DICE
 
@@ -25,10 +26,13 @@ class BoostTurns:
 
     def _set_variant(self, variant) -> None:
         self._variant = variant
-        self._choosing = variant.can_boost  # a Boost to declare and dice to choose
-        # (the original game's dice draw as they always have, so a seed plays the same game)
-        self._roll_dice = roll_dice if variant.dice == _CLASSIC_DICE else variant.roll
-        self._keeps = tuple(Keep(p) for p in variant.pairs) if variant.can_boost else ()
+        if variant is CLASSIC:  # (the common case first)
+            self._choosing, self._roll_dice, self._keeps = False, roll_dice, ()
+        else:
+            self._choosing = variant.can_boost  # a Boost to declare and dice to choose
+            # (the original game's dice draw as they always have, so a seed plays the same game)
+            self._roll_dice = roll_dice if variant.dice == _CLASSIC_DICE else variant.roll
+            self._keeps = tuple(Keep(p) for p in variant.pairs) if variant.can_boost else ()
         self._boosted = False
         self._last_roll = None
         self._kept = None

@@ -150,9 +150,10 @@ def rng_from_json(data) -> random.Random:
 def with_variant(start: dict, variant) -> dict:
     """``start`` with its variant recorded (a `Variant`, a name or a save's parameters; `FieldError`
     at ``variant``). The original game records none, so its starts and saves are as they always were."""
-    variant = variant_of(variant)
-    if variant != CLASSIC:
-        start["variant"] = variant.to_json()
+    if variant is not CLASSIC:  # (the common case first)
+        variant = variant_of(variant)
+        if variant != CLASSIC:
+            start["variant"] = variant.to_json()
     return start
 
 

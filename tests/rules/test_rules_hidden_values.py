@@ -88,7 +88,11 @@ def test_policies_only_get_public_facts():
     g = Game(players=3, seed=1)
     view = PublicView(g)
     public = {n for n in dir(view) if not n.startswith("_")}
-    assert public == {"players", "current_player", "phase", "air", "turn_start_air", "dive", "is_over",
-                      "trail", "divers", "legal_actions", "scores", "me"}
+    # a Boost game's public facts: the variant, whether the diver boosted, the last roll and the
+    # dice kept (the board shows them all; the bots layer may pass them on)
+    boost_facts = {"variant", "boosted", "last_roll", "kept"}
+    assert public - boost_facts == {"players", "current_player", "phase", "air", "turn_start_air", "dive",
+                                    "is_over", "trail", "divers", "legal_actions", "scores", "me"}
+    assert public & boost_facts in (set(), boost_facts)
     with pytest.raises(AttributeError):
         view.foo = 1  # slots: a bot cannot stash anything on the view
