@@ -8,7 +8,7 @@ import tempfile
 import ipywidgets
 
 from .figure import PlotlyLibrary
-from .table import Table
+from .table import Table, results, results_csv
 from .widget import Board
 
 # After a change from the front end, the panels redraw once the board reports its
@@ -21,8 +21,11 @@ class App(ipywidgets.VBox):
     narrow), in one widget. ``app.game`` is
     the live `Game`; ``app.apply(action)`` plays an action from Python for the diver whose
     turn it is, as a click would (a script may also move for a bot); ``app.edit(...)`` sets
-    up a what-if; ``app.save(path)`` writes the table; ``app.close()`` closes the board, the
-    panels and every widget they hold.
+    up a what-if; ``app.save(path)`` writes the table; ``app.results()`` gives the players'
+    results (scores, the log in words) and ``app.results_csv()`` the same as the CSV the
+    classroom app's Download results saves; ``app.close()`` closes the board, the
+    panels and every widget they hold. ``app_mode=True`` (the classroom app) refuses the
+    board's Export and offers Download results.
 
     A closed app refuses to play or edit (RuntimeError saying so, and nothing changes): make a
     new one with `play`. ``app.game`` and ``app.table`` stay readable, and ``app.save`` still
@@ -30,10 +33,10 @@ class App(ipywidgets.VBox):
 
     _closed = False  # (a class default: a half-built app that ipywidgets closes has it too)
 
-    def __init__(self, table: Table, panels: bool = True, odds_policy: str = "odds"):
+    def __init__(self, table: Table, panels: bool = True, odds_policy: str = "odds", app_mode: bool = False):
         if not isinstance(panels, bool):
             raise ValueError(f"panels: must be True or False, got {panels!r}")
-        self.board = Board(table=table, odds_policy=odds_policy)
+        self.board = Board(table=table, odds_policy=odds_policy, app_mode=app_mode)
         self.panels = None
         children = [self.board]
         if panels:
@@ -131,6 +134,15 @@ class App(ipywidgets.VBox):
         self.board.refresh()
         self._shown()
 
+    def results(self) -> dict[str, list[dict]]:
+        """The players' results as sections of rows (`table.results`): ``"game"``, ``"scores"``
+        and ``"log"`` (the game in words); public facts only. A closed app still gives them."""
+        return results(self.table)
+
+    def results_csv(self) -> str:
+        """`results` as the CSV text the classroom app's Download results button saves."""
+        return results_csv(self.results())
+
     def save(self, path) -> pathlib.Path:
         """Write the game, which seats are bots and the undo marks as JSON to ``path``,
         replacing the file in one step: a failed write leaves any earlier save there whole."""
@@ -153,7 +165,8 @@ class App(ipywidgets.VBox):
         return path
 
 
-def play(players=None, bots=None, seed=None, load=None, panels=True, odds_policy="odds") -> App:
+def play(players=None, bots=None, seed=None, load=None, panels=True, odds_policy="odds", fair_play=None,
+         app_mode=False) -> App:
     """Show a game in the notebook: people and bots at one table.
 
     ``play()`` is one person ("Player") against two cautious bots;
@@ -161,7 +174,12 @@ def play(players=None, bots=None, seed=None, load=None, panels=True, odds_policy
     first, then the bots. ``load=path`` continues a game saved with `App.save`
     (a bad file raises `SaveError`, a ValueError, naming where in the save and
     what is wrong). ``panels=False`` shows the board alone (no odds panels).
+    ``fair_play=True``: Undo never takes back a roll or the end of a dive (the
+    board says why where Undo is refused). ``app_mode=True`` is the classroom
+    app's board: fair play, Export refused (a save tells the chips' values and the
+    dice to come), a Download results button.
     """
+    fair_play = _fair_play(fair_play, app_mode)
     if load is not None:
         if players is not None or bots is not None or seed is not None:
             raise ValueError("load: a saved game brings its own players, bots and dice; "
@@ -175,8 +193,24 @@ def play(players=None, bots=None, seed=None, load=None, panels=True, odds_policy
             # one short traceback in a notebook: the play(load=...) line and this one (the
             # failed check stays reachable as the error's __context__, not shown)
             raise exc.with_traceback(None) from None
-        return App(table, panels=panels, odds_policy=odds_policy)
-    return App(Table(players=players, bots=bots, seed=seed), panels=panels, odds_policy=odds_policy)
+        table.fair_play = fair_play
+        return App(table, panels=panels, odds_policy=odds_policy, app_mode=app_mode)
+    return App(Table(players=players, bots=bots, seed=seed, fair_play=fair_play), panels=panels,
+               odds_policy=odds_policy, app_mode=app_mode)
+
+
+def _fair_play(fair_play, app_mode) -> bool:
+    """play()'s fair play: as given, or (None) on in app mode only; ValueError naming the argument."""
+    if not isinstance(app_mode, bool):
+        raise ValueError(f"app_mode: must be True or False, got {app_mode!r}")
+    if fair_play is None:
+        return app_mode
+    if not isinstance(fair_play, bool):
+        raise ValueError(f"fair_play: must be True, False or None (on in app mode), got {fair_play!r}")
+    if app_mode and not fair_play:
+        raise ValueError("fair_play: the classroom app (app_mode=True) always plays fair; "
+                         "leave fair_play out or pass True")
+    return fair_play
 
 
 def _path(name: str, value) -> pathlib.Path:

@@ -13,6 +13,9 @@ from .rules import Drop, PickUp, Roll, Stay, TurnBack
 from .rules import events as ev
 
 LOG_LINES = 60
+# Why a classroom app's board refuses Export (a save would hand a player what the game keeps face down).
+EXPORT_REFUSED = ("Export is off in the classroom app: a save holds every unbanked chip's value and the "
+                  "dice to come. Download results keeps your scores and the game's log")
 
 
 def position_seed(game) -> int:
@@ -91,9 +94,10 @@ def final_scores(over) -> str:
     return "Final scores: " + ", ".join(f"{over.names[s]} {over.scores[s]}" for s in seats)
 
 
-def board_view(table, odds=None, options=None, policy: str = "odds") -> dict:
+def board_view(table, odds=None, options=None, policy: str = "odds", app_mode: bool = False) -> dict:
     """The board's view; ``odds`` are the badges to show (computed here when None), ``options``
-    the mover's choices (`choices`; None: not worked out yet)."""
+    the mover's choices (`choices`; None: not worked out yet). ``app_mode``: the classroom
+    app's board (Export refused and saying why, Download results offered)."""
     game = table.game
     view = game.public_view()
     view.update({
@@ -114,6 +118,10 @@ def board_view(table, odds=None, options=None, policy: str = "odds") -> dict:
         "summary": table.summary,
         "reasons": reasons(game),
         "can_undo": table.can_undo,
+        "fair_play": table.fair_play,
+        "undo_refusal": table.undo_refusal,  # fair play: why Undo is refused now (None: it is not)
+        "export_refusal": EXPORT_REFUSED if app_mode else None,
+        "results": app_mode,  # the Download results button
         # in edit mode: why Add / Remove a space would be refused (None: allowed), asked of the
         # table itself, so the board offers exactly what it would accept
         "edit_refusals": ({op: table.edit_refusal({"op": op}) for op in ("add_space", "remove_space")}

@@ -5,7 +5,9 @@ Python holds the game (in a `Table`); the widget syncs one read-only trait,
 draws it and sends intents (`Table.handle` checks every one of them). After
 drawing a new state a view also reports ``{"type": "painted", "seq": N}`` once
 the browser has painted it; the app holds the odds panels' redraw until then,
-so their plotly work does not delay the board's frame.
+so their plotly work does not delay the board's frame. ``{"type": "export"}``
+asks for the save (refused on the classroom app's board: ``app_mode``), and
+``{"type": "results"}`` for the player's results as CSV (`table.results`).
 """
 from __future__ import annotations
 
@@ -15,9 +17,9 @@ from typing import Any, Callable
 import anywidget
 import traitlets
 
-from .board_view import badges, board_view, choices
+from .board_view import EXPORT_REFUSED, badges, board_view, choices
 from .simulation.questions import DEFAULT_POLICY, check_policy
-from .table import Table
+from .table import Table, results, results_csv, results_filename
 
 _STATIC = pathlib.Path(__file__).parent / "static"
 _ESM = _STATIC / "widget.js"
@@ -34,6 +36,7 @@ if not (_ESM.is_file() and _CSS.is_file()):
 _BOARD_MESSAGES = {
     "export": ({"type"}, '{"type": "export"}'),
     "painted": ({"type", "seq"}, '{"type": "painted", "seq": <the state number>}'),
+    "results": ({"type"}, '{"type": "results"}'),
 }
 
 
@@ -44,6 +47,8 @@ class Board(anywidget.AnyWidget):
     of people and bots. After changing ``board.game`` from Python, call
     `refresh` (the app's ``apply`` does it for you). ``odds_policy`` ("odds" or
     "cautious") is how everyone is assumed to play on in the odds the board shows.
+    ``app_mode=True`` (the classroom app) refuses Export, whose save would tell the
+    chips' values and the dice to come, and offers Download results instead.
     """
 
     _esm = _ESM
@@ -56,8 +61,11 @@ class Board(anywidget.AnyWidget):
     _READ_ONLY = frozenset({"view"})
 
     def __init__(self, game: Any = None, table: Table | None = None, odds_policy: str = DEFAULT_POLICY,
-                 **kwargs: Any) -> None:
+                 app_mode: bool = False, **kwargs: Any) -> None:
         self.odds_policy = check_policy(odds_policy)
+        if not isinstance(app_mode, bool):
+            raise ValueError(f"app_mode: must be True or False, got {app_mode!r}")
+        self.app_mode = app_mode
         if table is None:
             table = Table(game=game) if game is not None else Table()
         elif not isinstance(table, Table):
@@ -94,9 +102,9 @@ class Board(anywidget.AnyWidget):
         n = len(game.players)
         last = self.view.get("badges") if self.view else None
         if last is not None and len(last) == n:
-            self.view = board_view(self.table, odds=last, policy=policy)
+            self.view = board_view(self.table, odds=last, policy=policy, app_mode=self.app_mode)
         self.view = board_view(self.table, odds=badges(game, policy=policy), options=choices(game, policy=policy),
-                               policy=policy)
+                               policy=policy, app_mode=self.app_mode)
         for callback in self._listeners:
             callback()
 
@@ -112,8 +120,14 @@ class Board(anywidget.AnyWidget):
             if wrong:
                 self.table.refuse(f"malformed {kind!r} message from the board: {wrong} (expected {form})")
                 self.refresh()
+            elif kind == "export" and self.app_mode:
+                self.table.refuse(EXPORT_REFUSED)  # (the banner says why; nothing is sent)
+                self.refresh()
             elif kind == "export":
                 self.send({"type": "export", "text": self.table.to_json()})
+            elif kind == "results":  # public facts only: any board answers it
+                self.send({"type": "results", "text": results_csv(results(self.table)),
+                           "filename": results_filename(self.table)})
             elif content["seq"] == self.table.seq:  # painted (an older state's frame: ignored)
                 self.paint_reports += 1
                 for callback in self._painted_listeners:

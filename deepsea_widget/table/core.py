@@ -3,6 +3,7 @@
 It holds the live game, the seats, the log and the mode, and does what a click
 or a script asks: an action, a bot's turn, a new game, a mode switch, an edit,
 a load. Undo is its base class (undo.py); intents come in through `handle`.
+``fair_play=True`` makes Undo refuse to take back a roll or a dive's end.
 """
 from __future__ import annotations
 
@@ -25,7 +26,11 @@ from .undo import Snapshot, Undo
 class Table(Undo):
     """People and bots around one game; see the package docstring."""
 
-    def __init__(self, players=None, bots=None, seed=None, game: Game | None = None, bot_seats=None):
+    def __init__(self, players=None, bots=None, seed=None, game: Game | None = None, bot_seats=None,
+                 fair_play: bool = False):
+        if not isinstance(fair_play, bool):
+            raise ValueError(f"fair_play: must be True or False, got {fair_play!r}")
+        self.fair_play = fair_play  # Undo never takes back a roll or a dive's end (see Undo.undo_refusal)
         dealt = game is None
         if game is None:
             if bot_seats is not None:

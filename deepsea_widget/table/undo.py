@@ -3,17 +3,23 @@
 In play mode, Undo takes back the last person's action with its bots' replies,
 or, in a game with no actions yet, brings back the game a new game, a load or a
 set-up replaced (`Snapshot`s, MAX_EARLIER kept). In edit mode it takes back the
-last edit: the table comes back as it was before it.
+last edit: the table comes back as it was before it. At a fair-play table
+(``fair_play``) Undo never takes back a roll or the end of a dive: the dice and
+the chips' values everyone saw stay seen (`undo_refusal` says so in words).
 """
 from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
 from ..rules import Game, IllegalActionError
+from ..rules.actions import Roll
 from ..rules.events import plural
 from .log import TableLog
 
 MAX_EARLIER = 50  # games a new game, a load or a set-up replaced, kept for undo
+# Why a fair-play table refuses an undo, in the board's words.
+FAIR_PLAY_ROLL = "Fair play: Undo cannot take back a roll (everyone has seen the dice)"
+FAIR_PLAY_DIVE_END = "Fair play: Undo cannot take back the end of a dive (the chips' values were shown)"
 
 
 class Snapshot(NamedTuple):
@@ -35,6 +41,7 @@ class Undo:
 
     game: Game
     mode: str
+    fair_play: bool = False  # (Table sets it: see `undo_refusal`)
     bot_seats: dict[int, str]
     _log: TableLog
     _human_marks: list[int]
@@ -47,13 +54,41 @@ class Undo:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._edit_stack) if self.mode == "edit" else bool(self.game.history or self._earlier)
+        if self.mode == "edit":
+            return bool(self._edit_stack)
+        return bool(self.game.history or self._earlier) and self.undo_refusal is None
+
+    @property
+    def undo_refusal(self) -> str | None:
+        """Why a fair-play table refuses Undo now, in words (None: it does not refuse it, or
+        there is nothing to undo): the actions Undo would take back hold a roll, or end a dive
+        (or the game). An undo in edit mode, or back to a replaced game, is never refused."""
+        if not self.fair_play or self.mode == "edit" or not self.game.history:
+            return None
+        target = self._undo_target()
+        if any(isinstance(action, Roll) for action in self.game.history[target:]):
+            return FAIR_PLAY_ROLL
+        # (the log keeps (moves, None) where a dive began: moves > target is a dive ended since)
+        if self.game.is_over or any(roll is None and moves > target for moves, roll in self._log.rolls):
+            return FAIR_PLAY_DIVE_END
+        return None
+
+    def _undo_target(self) -> int:
+        """The history length Undo goes back to in play mode: before the last person's action,
+        or, with none, before the last turn the log wrote."""
+        if self._human_marks:
+            return self._human_marks[-1]
+        return self._log.last_turn_start(len(self.game.history))
 
     def undo(self) -> None:
         """Undo back to before the last person's action (bots' replies go with it); in a
         game with no actions yet, back to the game a new game, a load or a set-up replaced.
         In edit mode, undo the last edit: the table comes back as it was (game, log, undo
-        marks, summary). Undoing past a dive end drops that dive's summary."""
+        marks, summary). Undoing past a dive end drops that dive's summary. A fair-play table
+        refuses to take back a roll or a dive's end (IllegalActionError: `undo_refusal`)."""
+        refusal = self.undo_refusal
+        if refusal:
+            raise IllegalActionError(refusal)
         if self.mode == "edit":
             self._undo_edit()
         elif not self.game.history and self._earlier:
@@ -80,7 +115,9 @@ class Undo:
     def _undo_actions(self) -> None:
         if not self.game.history:
             raise IllegalActionError("nothing to undo")
-        target = self._human_marks.pop() if self._human_marks else self._log.last_turn_start(len(self.game.history))
+        target = self._undo_target()
+        if self._human_marks:
+            self._human_marks.pop()
         dive, over = self.game.dive, self.game.is_over
         taken = len(self.game.history) - target
         while len(self.game.history) > target:

@@ -36,11 +36,11 @@ export interface ControlBar {
   onShortcutKey(e: KeyboardEvent): void;
 }
 
-/** `shared` holds Auto-play and the speed; `saves` are the save panel's two buttons (in the game's group). */
+/** `shared` holds Auto-play and the speed; `saves` are the save panel's buttons (in the game's group). */
 export function createControlBar(
   host: ControlHost,
   shared: SharedSettings,
-  saves: { exportButton: HTMLButtonElement; loadButton: HTMLButtonElement },
+  saves: { exportButton: HTMLButtonElement; loadButton: HTMLButtonElement; resultsButton: HTMLButtonElement },
 ): ControlBar {
   const drops = h("span", { class: "dsw-drops" });
   const speedSelect = h("select", { class: "dsw-speed", attrs: { "aria-label": "Speed", "data-key": "speed" } });
@@ -69,7 +69,7 @@ export function createControlBar(
     { class: "dsw-controls" },
     h("div", { class: "dsw-group dsw-play", attrs: { role: "group", "aria-label": "Your move" } }, b.roll, b.turn_back, b.pick_up, drops, b.stay),
     h("div", { class: "dsw-group dsw-bots", attrs: { role: "group", "aria-label": "Bots" } }, b.next, b.autoplay, h("label", { class: "dsw-speed-label" }, "Speed ", speedSelect)),
-    h("div", { class: "dsw-group dsw-table", attrs: { role: "group", "aria-label": "Game" } }, b.undo, b.new_game, b.edit, saves.exportButton, saves.loadButton),
+    h("div", { class: "dsw-group dsw-table", attrs: { role: "group", "aria-label": "Game" } }, b.undo, b.new_game, b.edit, saves.exportButton, saves.loadButton, saves.resultsButton),
   );
 
   /** The Drop shortcut: one item to drop is dropped; with several, the keyboard goes to the first Drop button. */

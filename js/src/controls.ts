@@ -124,7 +124,7 @@ export function controlStates(view: TableView): ControlStates {
     pick_up: actionState(view, "pick_up", blocked, legal),
     stay: actionState(view, "stay", blocked, legal),
     drops,
-    undo: view.can_undo ? ON : off(view.mode === "edit" ? "No edit to undo" : "Nothing to undo"),
+    undo: view.can_undo ? ON : off(view.undo_refusal || (view.mode === "edit" ? "No edit to undo" : "Nothing to undo")),
     next,
     autoplay: !anyBot ? off("No bots at this table") : over ? off("The game is over: no bot has a turn to play") : ON,
   };

@@ -147,6 +147,14 @@ export interface TableView extends PublicView {
   summary?: Summary | null;
   reasons?: Partial<Record<ReasonKey, string>>;
   can_undo?: boolean;
+  /** Fair play: Undo never takes back a roll or a dive's end. */
+  fair_play?: boolean;
+  /** Fair play: why Undo is refused now (null: it is not). */
+  undo_refusal?: string | null;
+  /** The classroom app: why Export is refused (null: it is not). */
+  export_refusal?: string | null;
+  /** The classroom app: offer Download results. */
+  results?: boolean;
   /** In edit mode: why Python would refuse Add / Remove a space (null: it would accept). */
   edit_refusals?: { add_space: string | null; remove_space: string | null } | null;
 }
@@ -172,11 +180,13 @@ export type Intent =
   | { type: "edit"; seq: number; edit: EditOp }
   | { type: "load"; seq: number; text: string }
   | { type: "export" }
+  /** Not an intent: the player's results as CSV (Python answers with a "results" reply). */
+  | { type: "results" }
   /** Not an intent: this view has painted state `seq` (the app then redraws the odds panels). */
   | { type: "painted"; seq: number };
 
 /** Custom messages Python sends back. */
-export type Reply = { type: "export"; text: string };
+export type Reply = { type: "export"; text: string } | { type: "results"; text: string; filename: string };
 
 /** The Python traits of Board that the front end reads. */
 export interface Model {

@@ -2,9 +2,11 @@
 // game's controls) and the panel they open. Export asks Python for the
 // save's text and offers it as a download; Load sends pasted text or a
 // chosen file's to Python, which reads it (or refuses it with a reason).
+// In the classroom app Export is off (Python says why) and Download results
+// asks Python for the player's results and saves them as a file at once.
 
 import type { Reply, TableView } from "./model";
-import { button, h, show } from "./dom";
+import { button, h, setEnabled, show } from "./dom";
 
 /** What the panel needs of the board view it is part of. */
 export interface SaveHost {
@@ -12,6 +14,8 @@ export interface SaveHost {
   load(text: string): boolean;
   /** Ask Python for the save's text (it answers with an "export" reply). */
   requestExport(): void;
+  /** Ask Python for the player's results (it answers with a "results" reply). */
+  requestResults(): void;
 }
 
 /** The panel and its two buttons, as the board view sees them. */
@@ -19,6 +23,8 @@ export interface SavePanel {
   readonly element: HTMLElement;
   readonly exportButton: HTMLButtonElement;
   readonly loadButton: HTMLButtonElement;
+  /** Download results (shown in the classroom app only). */
+  readonly resultsButton: HTMLButtonElement;
   /** Python's reply: the save's text this view asked for is offered for download. */
   onReply(msg: Reply): void;
   /** A new view: after a load was sent it is the answer, and the load box closes unless it was refused. */
@@ -39,6 +45,12 @@ export function createSavePanel(host: SaveHost): SavePanel {
     host.requestExport();
   });
   const loadButton = button("Load", "load", () => toggleLoad(), { "aria-expanded": "false" });
+  let wantResults = false;
+  const resultsButton = button("Download results", "results", () => {
+    wantResults = true;
+    host.requestResults();
+  }, { title: "Save your scores and the game's log as a file (CSV)" });
+  show(resultsButton, false);
 
   const text = h("textarea", { class: "dsw-save-text", attrs: { readonly: true, rows: 4, "aria-label": "Saved game (JSON)", "data-key": "save-text" } });
   const download = h("a", { class: "dsw-download", attrs: { download: "deepsea-game.json", href: "#" } }, "Download");
@@ -100,7 +112,13 @@ export function createSavePanel(host: SaveHost): SavePanel {
     element: panel,
     exportButton,
     loadButton,
+    resultsButton,
     onReply(msg) {
+      if (msg && msg.type === "results" && wantResults) {
+        wantResults = false;
+        saveFile(String(msg.text ?? ""), String(msg.filename || "deepsea-results.csv"), "text/csv");
+        return;
+      }
       if (!msg || msg.type !== "export" || !wantExport) return;
       wantExport = false;
       const saved = String(msg.text ?? "");
@@ -114,6 +132,8 @@ export function createSavePanel(host: SaveHost): SavePanel {
       download.focus(); // (the text itself stays folded away: it tells hidden values)
     },
     viewChanged(view) {
+      setEnabled(exportButton, !view.export_refusal, view.export_refusal ?? "");
+      show(resultsButton, !!view.results);
       seen = `${view.seq}/${view.refusals ?? 0}`;
       if (!loadSent || seen === sentAt) return;
       loadSent = false;
@@ -128,4 +148,14 @@ export function createSavePanel(host: SaveHost): SavePanel {
       if (url.startsWith("blob:")) URL.revokeObjectURL(url);
     },
   };
+}
+
+/** Offer `text` as a file download in the browser (no request to a server). */
+function saveFile(text: string, filename: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = h("a", { attrs: { href: url, download: filename, hidden: true } });
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000); // (the download has started by then)
 }

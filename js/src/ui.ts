@@ -144,6 +144,7 @@ export class BoardUI {
     this.savePanel = createSavePanel({
       load: (text) => !!this.view && this.send({ type: "load", seq: seqOf(this.view), text }),
       requestExport: () => this.model.send({ type: "export" } satisfies Intent),
+      requestResults: () => this.model.send({ type: "results" } satisfies Intent),
     });
     this.controls = createControlBar(
       {

@@ -14,6 +14,12 @@ describe("controls", () => {
     expect(s.undo).toEqual({ disabled: true, reason: "Nothing to undo" });
   });
 
+  it("says why fair play refuses Undo, in Python's words", () => {
+    const why = "Fair play: Undo cannot take back a roll (everyone has seen the dice)";
+    expect(controlStates(tableView({ fair_play: true, can_undo: false, undo_refusal: why })).undo).toEqual({ disabled: true, reason: why });
+    expect(controlStates(tableView({ fair_play: true, can_undo: true, undo_refusal: null })).undo).toEqual({ disabled: false, reason: "" });
+  });
+
   it("prefers the reasons Python gives", () => {
     const s = controlStates(tableView({ reasons: { turn_back: "Ann is carrying nothing", pick_up: "roll first" } }));
     expect(s.turn_back.reason).toBe("Ann is carrying nothing");
