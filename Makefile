@@ -3,6 +3,8 @@
 #   make test   set everything up and run every test: tsc, vitest, pytest (browser tests too)
 #   make quick  the inner loop: tsc, vitest and pytest without the browser
 #   make lite   the lessons as a static JupyterLite site (docs/lite.md)
+#   make app    the classroom app: the game in the browser, served by Voilà (docs/classroom.md);
+#               flags in APP_ARGS, e.g. make app APP_ARGS="--ip 0.0.0.0 --no-browser"
 # Each step reruns only when its inputs changed, so a second run is quick.
 
 PYTHON ?= python3
@@ -11,6 +13,7 @@ PY := $(VENV)/bin/python
 NOTEBOOK ?= examples/01_play.ipynb
 PYTEST_ARGS ?=
 LAB_ARGS ?=
+APP_ARGS ?=
 
 INSTALLED := $(VENV)/.deepsea-installed
 NODE_MODULES := js/node_modules/.package-lock.json
@@ -21,7 +24,7 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # Given a notebook, JupyterLab would serve only the notebook's folder: serve the project's.
 LAB_ROOT := --ServerApp.root_dir="$(CURDIR)"
 
-.PHONY: setup lab test quick test-js test-py test-quick e2e dev wheel lite clean
+.PHONY: setup lab app test quick test-js test-py test-quick e2e dev wheel lite clean
 # Both cores: pytest-xdist runs the browser tests on one worker (one JupyterLab, one Chromium)
 # and the rest on the other; each suite's time is printed at the end.
 XDIST := -n 2 --dist loadgroup
@@ -46,6 +49,9 @@ $(BUNDLE): $(JS_SOURCES) $(NODE_MODULES)
 
 lab: setup
 	$(PY) -m jupyter lab $(ALLOW_ROOT) $(LAB_ROOT) $(LAB_ARGS) $(NOTEBOOK)
+
+app: setup
+	$(PY) -m deepsea_widget app $(APP_ARGS)
 
 test: setup test-js test-py
 

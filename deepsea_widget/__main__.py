@@ -1,10 +1,12 @@
-"""Command line: ``python -m deepsea_widget simulate --players 4 --games 10000 --seed 1``."""
+"""Command line: ``python -m deepsea_widget simulate --players 4 --games 10000 --seed 1``;
+``python -m deepsea_widget app`` serves the classroom app (see classroom/server.py)."""
 from __future__ import annotations
 
 import argparse
 import random
 import sys
 
+from .classroom import server as classroom_server
 from .simulation.games import MAX_GAMES, simulate
 from .simulation.registry import BOTS
 from .simulation.tournament import MAX_WORKERS
@@ -85,7 +87,8 @@ def _whole(least: int, most: int | None = None):
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m deepsea_widget",
-                                     description="Deep Sea Adventure: simulations from the command line.")
+                                     description="Deep Sea Adventure: simulations from the command line, "
+                                                 "and the classroom app.")
     sub = parser.add_subparsers(dest="command", required=True)
     defaults = _DefaultsShown
     sim = sub.add_parser("simulate", help="play bot games and print statistics", formatter_class=defaults)
@@ -109,17 +112,21 @@ def main(argv=None) -> int:
                       help=f"processes, 1 to {MAX_WORKERS} (omitted: all cores)")
     tour.add_argument("--progress", action="store_true", help="show the progress bar even when not on a terminal")
     tour.set_defaults(run=_tournament)
+    app = sub.add_parser("app", help="serve the game to a class in the browser (Voilà): set-up form, then the board",
+                         formatter_class=defaults)
+    classroom_server.add_arguments(app)
+    app.set_defaults(run=classroom_server.serve)
     args = parser.parse_args(argv)
     if args.command == "simulate" and len(args.bots) > args.players:
         sim.error(f"--bots: {len(args.bots)} bots ({', '.join(args.bots)}) for {args.players} seats "
                   f"(--players {args.players}); give at most {args.players}, or raise --players "
                   f"(fewer bots than seats take the seats in turn)")
     try:
-        args.run(args)
+        code = args.run(args)
     except KeyboardInterrupt:  # Ctrl-C: stopped, without a traceback
         print("interrupted", file=sys.stderr)
         return 130
-    return 0
+    return code or 0
 
 
 if __name__ == "__main__":

@@ -79,8 +79,9 @@ class JupyterLab:
         self.log = log
 
     @classmethod
-    def start(cls, root: Path, state: Path, timeout: float = 90.0) -> JupyterLab:
-        """Start JupyterLab with this interpreter; return once its API answers."""
+    def start(cls, root: Path, state: Path, timeout: float = 90.0, app: str = "lab") -> JupyterLab:
+        """Start JupyterLab with this interpreter; return once its API answers. ``app="notebook"``
+        starts Jupyter Notebook 7 instead (the same server, another front end)."""
         root.mkdir(parents=True, exist_ok=True)
         state.mkdir(parents=True, exist_ok=True)
         _quiet_lab_settings(state / "settings")
@@ -96,9 +97,9 @@ class JupyterLab:
         env["JUPYTER_RUNTIME_DIR"] = str(state / "runtime")
         env["IPYTHONDIR"] = str(state / "ipython")
         env.pop("ANYWIDGET_HMR", None)
-        log = state / "jupyterlab.log"
+        log = state / ("jupyterlab.log" if app == "lab" else f"jupyter-{app}.log")
         cmd = [
-            sys.executable, "-m", "jupyter", "lab", "--no-browser",
+            sys.executable, "-m", "jupyter", app, "--no-browser",
             f"--port={port}", "--port-retries=0",
             f"--ServerApp.token={token}",
             "--ServerApp.ip=127.0.0.1",
