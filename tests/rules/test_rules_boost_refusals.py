@@ -96,7 +96,8 @@ def classic_after_rolling():
     (keep_phase, Stay(), "^Ann must choose the dice to keep before a treasure action$"),
     (keep_phase, PickUp(), "^Ann must choose the dice to keep before a treasure action$"),
     # forced dice: each game checks them against its own dice
-    (before_rolling, Roll(dice=(1, 2)), r"^dice must be three faces, one per die: 0 or 3, 1 or 3, 1 or 2; got \(1, 2\)"),
+    (before_rolling, Roll(dice=(1, 2)),
+     r"^dice must be three faces, one per die: 0 or 3, 1 or 3, 1 or 2; got \(1, 2\)"),
     (before_rolling, Roll(dice=(2, 2)), r"\(this game: boost\)$"),
     (boosted, Roll(dice=(3, 3)), "^dice must be three faces, one per die"),
     (classic_before_rolling, Roll(dice=(0, 3, 2)), r"^dice must be two faces, each 1, 2 or 3; got \(0, 3, 2\)$"),
