@@ -8,6 +8,7 @@ toolbar's execution indicator instead of a status bar.
 """
 from __future__ import annotations
 
+import time
 import uuid
 
 import pytest
@@ -29,6 +30,14 @@ class NotebookSevenPage(NotebookPage):
         return self
 
     def wait_idle(self, timeout: float = 60.0) -> None:
+        """The page's kernel connected and idle: the server says so (the toolbar's indicator can
+        read idle before the kernel has started), then the page."""
+        deadline = time.monotonic() + timeout
+        while not any(s["path"].endswith(self.name) and s["kernel"]["execution_state"] == "idle"
+                      and s["kernel"].get("connections", 0) > 0 for s in self.lab.api("GET", "api/sessions") or []):
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{self.name}: no idle kernel connected within {timeout:.0f} s")
+            self.page.wait_for_timeout(250)
         self.page.wait_for_selector('.jp-Notebook-ExecutionIndicator[data-status="idle"]', timeout=timeout * 1000)
 
 
