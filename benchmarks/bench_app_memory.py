@@ -7,7 +7,8 @@ reads every kernel process's memory from /proc: RSS (resident, counting shared
 library pages in full), PSS (shared pages divided among the processes sharing them:
 what N kernels add up to) and USS (pages no other process shares: what one more tab
 costs at least). For reference, a bare ipykernel (no notebook run) is measured the
-same way. Prints a table in MiB (never asserts).
+same way. With ``--steps``, also each kernel's CPU seconds per click (/proc/PID/stat).
+Prints a table in MiB (never asserts).
 
     .venv/bin/python benchmarks/bench_app_memory.py --tabs 3
 """
@@ -43,6 +44,12 @@ def memory(pid: int) -> dict[str, float]:
     return {"rss": fields["Rss"] / 1024, "pss": fields["Pss"] / 1024, "uss": uss / 1024}
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time process ``pid`` has used so far (/proc/PID/stat)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def kernel_pids(server_pid: int) -> dict[str, int]:
     """The server's kernel processes: kernel id -> pid."""
     out = subprocess.run(["ps", "-o", "pid=,args=", "--ppid", str(server_pid)], capture_output=True, text=True).stdout
@@ -60,7 +67,7 @@ def bare_kernel() -> dict[str, float]:
 
     manager, client = start_new_kernel(kernel_name="python3")
     try:
-        client.execute_interactive("1 + 1", timeout=60)
+        client.execute_interactive("pass", timeout=60, output_hook=lambda _msg: None)
         time.sleep(1)
         return memory(manager.provisioner.process.pid)
     finally:
@@ -105,9 +112,9 @@ def play_steps(page, steps: int) -> None:
             return  # (the game is over)
 
 
-def open_tab(browser, url: str, steps: int = 0) -> tuple[object, str]:
+def open_tab(browser, url: str, server_pid: int, steps: int = 0) -> tuple[object, str, float]:
     """A tab with a game started from the form's defaults, one Roll played and then ``steps``
-    more clicks (`play_steps`); its kernel id."""
+    more clicks (`play_steps`); its kernel id and the kernel's CPU seconds per click."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     page.goto(url)
@@ -118,9 +125,12 @@ def open_tab(browser, url: str, steps: int = 0) -> tuple[object, str]:
     page.wait_for_function(f"() => document.querySelector('{ROLL}').disabled", timeout=60_000)
     page.wait_for_function("() => document.querySelectorAll('.deepsea-panels .js-plotly-plot').length === 4",
                            timeout=60_000)
-    play_steps(page, steps)
     kernel = json.loads(page.locator("#jupyter-config-data").text_content())["kernelId"]
-    return context, kernel
+    pid = kernel_pids(server_pid)[kernel]
+    before = cpu_seconds(pid)
+    play_steps(page, steps)
+    per_click = (cpu_seconds(pid) - before) / steps if steps else float("nan")
+    return context, kernel, per_click
 
 
 def _row(label: str, values: list[dict[str, float]]) -> str:
@@ -148,11 +158,12 @@ def main() -> None:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             try:
-                contexts, kernels = [], []
+                contexts, kernels, clicks = [], [], []
                 for _ in range(args.tabs):
-                    context, kernel = open_tab(browser, url, args.steps)
+                    context, kernel, per_click = open_tab(browser, url, proc.pid, args.steps)
                     contexts.append(context)
                     kernels.append(kernel)
+                    clicks.append(per_click)
                 time.sleep(args.settle)
                 pids = kernel_pids(proc.pid)
                 games = [memory(pids[k]) for k in kernels]
@@ -168,6 +179,9 @@ def main() -> None:
     print(_row("the app's server (Voilà)", [server]))
     total = sum(g["pss"] for g in games)
     print(f"\n{args.tabs} kernels together (PSS): {total:.0f} MiB; per tab {total / args.tabs:.0f} MiB")
+    if args.steps:
+        print(f"kernel CPU per click (a person's move or a bot's turn, with the odds and panels it redraws): "
+              f"median {statistics.median(clicks):.2f} s [{min(clicks):.2f}–{max(clicks):.2f}]")
 
 
 if __name__ == "__main__":
