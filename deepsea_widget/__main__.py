@@ -39,6 +39,12 @@ def _line_up(text: str) -> list[str]:
     return names
 
 
+# The editions the command line plays: the original game, or Boost (RULES.md, "Boost")
+VARIANTS = ("classic", "boost")
+VARIANT_HELP = ("the edition: classic (two 1-3 dice) or boost (three dice, keep two or boost to keep all three "
+                "for one more air)")
+
+
 def _simulate(args) -> None:
     from tqdm import tqdm
 
@@ -49,24 +55,26 @@ def _simulate(args) -> None:
     with tqdm(total=args.games, desc="games", unit="game", file=sys.stderr,
               disable=not (args.progress or (sys.stderr.isatty() and args.games >= 2000))) as bar:
         result = simulate(players=args.players, games=args.games, seed=seed, bots=args.bots,
-                          progress=lambda done: bar.update(1))
-    print(f"{result['games']} games, {result['players']} divers, {seed_note}; "
+                          progress=lambda done: bar.update(1), variant=args.variant)
+    edition = f" of {result['variant']}" if "variant" in result else ""
+    print(f"{result['games']} games{edition}, {result['players']} divers, {seed_note}; "
           f"mean dive length {result['mean_dive_turns']:.1f} turns")
-    print(f"{'seat':>4}  {'bot':<10} {'mean score':>10} {'win share':>10} {'drowning':>9}")
+    w = max([10] + [len(b) + 1 for b in result["seat_bots"]])  # (the bot column: 10 wide, or the longest name's)
+    print(f"{'seat':>4}  {'bot':<{w}} {'mean score':>10} {'win share':>10} {'drowning':>9}")
     for s in range(result["players"]):
-        print(f"{s:>4}  {result['seat_bots'][s]:<10} {result['mean_score'][s]:>10.2f} "
+        print(f"{s:>4}  {result['seat_bots'][s]:<{w}} {result['mean_score'][s]:>10.2f} "
               f"{result['win_share'][s]:>10.3f} {result['drowning_rate'][s]:>9.3f}")
     if len(result["by_bot"]) > 1:
-        print(f"\n{'bot':<10} {'mean score':>10} {'win share':>10} {'drowning':>9}   (per seat)")
+        print(f"\n{'bot':<{w}} {'mean score':>10} {'win share':>10} {'drowning':>9}   (per seat)")
         for name, r in result["by_bot"].items():
-            print(f"{name:<10} {r['mean_score']:>10.2f} {r['win_share']:>10.3f} {r['drowning_rate']:>9.3f}")
+            print(f"{name:<{w}} {r['mean_score']:>10.2f} {r['win_share']:>10.3f} {r['drowning_rate']:>9.3f}")
 
 
 def _tournament(args) -> None:
     from .simulation.tournament import tournament
 
     result = tournament(bots=args.bots, players=args.players, games=args.games, seed=args.seed,
-                        progress=args.progress or sys.stderr.isatty(), workers=args.workers)
+                        progress=args.progress or sys.stderr.isatty(), workers=args.workers, variant=args.variant)
     print(result)
 
 
@@ -98,18 +106,20 @@ def main(argv=None) -> int:
                      help="repeat the same games (omitted: fresh ones, their seed printed in the header)")
     sim.add_argument("--bots", type=_bots, default="cautious",
                      help=f"comma-separated, at most one per seat, assigned to seats in turn ({', '.join(sorted(BOTS))})")
+    sim.add_argument("--variant", choices=VARIANTS, default="classic", help=VARIANT_HELP)
     sim.add_argument("--progress", action="store_true", help="show the progress bar even when not on a terminal")
     sim.set_defaults(run=_simulate)
     tour = sub.add_parser("tournament", help="bots against each other, seats rotated, with confidence intervals",
                           formatter_class=defaults)
     tour.add_argument("--bots", type=_line_up, default="cautious,random",
-                      help=f"comma-separated, two or more, each once ({', '.join(sorted(BOTS))})")
+                      help=f"two or more, each once: {', '.join(sorted(BOTS))}")
     tour.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="{2..6}", help="divers per game")
     tour.add_argument("--games", type=_whole(1, MAX_GAMES), default=2000,
                       help=f"games to play, 1 to {MAX_GAMES:,} (rounded up to whole seat rotations)")
     tour.add_argument("--seed", type=_whole(0), default=None, help="repeat the same games (omitted: fresh ones)")
     tour.add_argument("--workers", type=_whole(1, MAX_WORKERS), default=None,
                       help=f"processes, 1 to {MAX_WORKERS} (omitted: all cores)")
+    tour.add_argument("--variant", choices=VARIANTS, default="classic", help=VARIANT_HELP)
     tour.add_argument("--progress", action="store_true", help="show the progress bar even when not on a terminal")
     tour.set_defaults(run=_tournament)
     app = sub.add_parser("app", help="serve the game to a class in the browser (Voilà): set-up form, then the board",

@@ -1,5 +1,6 @@
 """Bots: policies that play from the public view only, and a registry by name (the search
-bot, which plans by simulation, joins them in `simulation.registry`)."""
+bot, which plans by simulation, joins them in `simulation.registry`). ``odds-noboost`` is the
+odds bot blind to the Boost variant (it never boosts): the Boost-aware bot's sparring partner."""
 from .policy import Policy, PublicView
 from .simple import CautiousPolicy, RandomPolicy
 
@@ -9,7 +10,12 @@ def _odds():
     return OddsPolicy()
 
 
-BOTS = {"random": RandomPolicy, "cautious": CautiousPolicy, "odds": _odds}
+def _odds_noboost():
+    from .odds_bot import OddsPolicy
+    return OddsPolicy(boost=False)
+
+
+BOTS = {"random": RandomPolicy, "cautious": CautiousPolicy, "odds": _odds, "odds-noboost": _odds_noboost}
 
 
 def make_policy(spec, bots=None) -> Policy:

@@ -28,6 +28,12 @@ class PublicView:
     is_over = property(lambda self: self._game.is_over)
     trail = property(lambda self: self._game.trail)
     divers = property(lambda self: self._game.divers)
+    # The edition's dice (`rules.variant`): a Boost game's declaration this turn, the faces of
+    # the dive's last roll and the dice that counted (None while the diver chooses).
+    variant = property(lambda self: self._game.variant)
+    boosted = property(lambda self: self._game.boosted)
+    last_roll = property(lambda self: self._game.last_roll)
+    kept = property(lambda self: self._game.kept)
 
     def legal_actions(self) -> list:
         return self._game.legal_actions()

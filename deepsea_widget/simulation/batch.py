@@ -9,8 +9,11 @@ tests/simulation/test_batch_*.py prove it equal in distribution to the engine it
 
 A turn is four steps, each a function below: `_start_turn` (the dive ends if
 everyone in the water is stuck; the diver breathes), `_direction` (turn back or
-not), `_roll_and_move`, `_treasure_action`; `_end_of_turn` then records the
-rollouts that finished.
+not; in a Boost game, boost or not), `_roll_and_move` (in a Boost game, the dice
+kept), `_treasure_action`; `_end_of_turn` then records the rollouts that finished.
+A game of another edition (`DiveState.variant`, RULES.md "Boost") draws its rolls and
+takes its Boost declarations and choices of dice from batch_boost.py, built from the
+`Variant` and the bots' own rules; the moves are the same bit-mask code.
 
 Only public facts enter: which spaces hold an item, positions, headings and
 how many items each diver carries, and for the odds bot each item's level
@@ -18,14 +21,16 @@ mean (its expected value). Hidden values never enter.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
+from ..bots.odds_bot import roll_totals
+from ..rules.variant import CLASSIC
+from .batch_boost import boost_rule, declare_boosts, dice_tables, draw_rolls, kept_totals, random_roll_phase
 from .batch_bots import (AIR_MAX, AIR_MIN, CAUTIOUS, ODDS, POLICY_CODES, RANDOM, can_turn_back, cautious_tables,
-                         home_tables, later, others_items, plan, treasure_choices)
+                         held_of, home_tables, later, others_items, plan, treasure_choices)
 from .batch_moves import (BREATH, MAX_BATCH_TRAIL, MAX_ITEMS, ROLL_TOTALS, distance, free_deeper, move_ends,
                           move_points_of, no_free_deeper, popcount, stuck)
+from .batch_state import BatchResult, DiveState
 
 __all__ = ["BatchResult", "CAUTIOUS", "DiveState", "MAX_BATCH_TRAIL", "MAX_TRAIL", "ODDS", "POLICY_CODES", "RANDOM",
            "can_turn_back", "cautious_tables", "home_tables", "popcount", "simulate_batch", "stuck",
@@ -36,70 +41,6 @@ MAX_TRAIL = MAX_BATCH_TRAIL  # the name callers knew (decision.py): the batch si
 _MAX_SLOTS = 1_000_000
 
 
-@dataclass(frozen=True)
-class DiveState:
-    """The public facts of a dive in progress that decide who gets home.
-
-    ``phase`` is the current diver's phase: "roll" (it has breathed; ``air`` is
-    the air after breathing) or "treasure" (it has moved).
-    """
-
-    trail: tuple  # per space: True if it holds an item (a chip or a stack)
-    positions: tuple
-    returning: tuple
-    back: tuple
-    carried: tuple  # items carried per seat (a stack is one item)
-    air: int
-    current: int
-    phase: str
-    values: tuple | None = None  # per space: its item's expected value (level means), 0.0 if blank
-    carried_values: tuple | None = None  # per seat: each item's expected value, in the order carried
-
-    @property
-    def players(self) -> int:
-        return len(self.positions)
-
-    @classmethod
-    def from_game(cls, game) -> "DiveState":
-        """Read a `Game`'s public state (never its hidden values)."""
-        if game.is_over:
-            raise ValueError("game: the game is over, there is no dive left to simulate")
-        divers = game.divers
-        return cls(
-            trail=tuple(s is not None for s in game.trail),
-            positions=tuple(d.position for d in divers),
-            returning=tuple(bool(d.returning) for d in divers),
-            back=tuple(bool(d.back) for d in divers),
-            carried=tuple(len(d.carried) for d in divers),
-            air=game.air, current=game.current_player, phase=game.phase,
-            values=tuple(0.0 if s is None else s.expected_value for s in game.trail),
-            carried_values=tuple(tuple(it.expected_value for it in d.carried) for d in divers),
-        )
-
-
-@dataclass
-class BatchResult:
-    """Per rollout, at the end of the dive. Row i is rollout i.
-
-    ``home[i, s]``: seat s is in the submarine (back, or never left).
-    ``air``: the air track at the end (after the last breath; may be <= 0).
-    ``turns``: turns started after the simulated position (the current turn not counted).
-    ``positions``/``carried``: where each diver ended and how many items it held.
-    ``held``: the expected value (level means) of what each diver held at the end.
-    """
-
-    home: np.ndarray
-    air: np.ndarray
-    turns: np.ndarray
-    positions: np.ndarray
-    carried: np.ndarray
-    held: np.ndarray | None = None
-
-    @property
-    def n(self) -> int:
-        return len(self.air)
-
-
 def simulate_batch(state, codes, n: int, rng: np.random.Generator, nerves=None, dice=None) -> BatchResult:
     """Play the rest of the dive ``n`` times; seat s decides by policy ``codes[s]``.
 
@@ -107,7 +48,8 @@ def simulate_batch(state, codes, n: int, rng: np.random.Generator, nerves=None, 
     length, the seats, the current diver and its phase (each start gets ``rows`` of the
     ``n`` rollouts, in order). ``nerves``: per seat, the P(home) an odds diver insists on
     (`OddsPolicy.nerve`), needed for ODDS seats. ``dice`` (for tests): an ``(n, rolls)``
-    array of dice sums, row i's rolls in order, instead of ``rng``'s.
+    array of dice sums, row i's rolls in order, instead of ``rng``'s (a game of another
+    edition, `DiveState.variant`: an ``(n, rolls, dice)`` array of faces).
 
     Rollouts move in lock step through *diver slots*: slot s is diver s's turn
     in every rollout where it is still in the water (seat order, skipping
@@ -120,7 +62,9 @@ def simulate_batch(state, codes, n: int, rng: np.random.Generator, nerves=None, 
     starts, codes = _checked(state, codes, n, nerves)
     first = starts[0][0]
     ro = _Rollouts(starts, n)
-    bots = _Bots(codes, nerves, ro.L)
+    bots = _Bots(codes, nerves, ro.L, first.variant)
+    if dice is not None and ro.dice is not None:
+        dice = ro.dice.index(dice)  # faces -> roll indices
     D = ro.D
     out = BatchResult(home=np.zeros((n, D), bool), air=np.zeros(n, np.int64), turns=np.zeros(n, np.int64),
                       positions=np.zeros((n, D), np.int64), carried=np.zeros((n, D), np.int64),
@@ -137,8 +81,9 @@ def simulate_batch(state, codes, n: int, rng: np.random.Generator, nerves=None, 
                 act = _start_turn(ro, s, act)
             arrived = None
             if entry != "treasure":
-                _direction(ro, bots, s, act, rng)
-                arrived = _roll_and_move(ro, s, act, rng, dice)
+                if entry != "keep":  # (a Boost game: rolled, the dice on the table)
+                    _direction(ro, bots, s, act, rng)
+                arrived = _roll_and_move(ro, bots, s, act, rng, dice, entry == "keep")
             _treasure_action(ro, bots, s, act, rng)
             _end_of_turn(ro, arrived, out)
         s, entry = (s + 1) % D, "start"
@@ -153,10 +98,12 @@ def _checked(state, codes, n, nerves) -> tuple[list, tuple]:
     L = len(state.trail)
     if L > MAX_BATCH_TRAIL:
         raise ValueError(f"state: the batch simulator handles trails up to {MAX_BATCH_TRAIL} spaces, got {L}")
-    if any((st.players, len(st.trail), st.current, st.phase) != (D, L, state.current, state.phase)
-           for st, _ in starts):
-        raise ValueError("state: every start must share the seats, the trail's length, the current diver "
-                         "and its phase")
+    if any((st.players, len(st.trail), st.current, st.phase, st.variant)
+           != (D, L, state.current, state.phase, state.variant) for st, _ in starts):
+        raise ValueError("state: every start must share the seats, the trail's length, the current diver, "
+                         "its phase and the variant")
+    if state.phase == "keep" and any(st.rolled is None or not st.variant.is_roll(st.rolled) for st, _ in starts):
+        raise ValueError("state: a start in the keep phase needs the dice rolled (DiveState.from_game)")
     codes = tuple(int(c) for c in codes)
     if len(codes) != D or any(c not in (CAUTIOUS, RANDOM, ODDS) for c in codes):
         raise ValueError(f"codes: need one of {CAUTIOUS}, {RANDOM}, {ODDS} per seat, got {codes!r}")
@@ -172,11 +119,17 @@ def _checked(state, codes, n, nerves) -> tuple[list, tuple]:
 class _Bots:
     """Each seat's policy code and the tables its decisions read."""
 
-    def __init__(self, codes, nerves, L):
+    def __init__(self, codes, nerves, L, variant):
         self.codes = codes
         self.turn_back, self.pick_up, self.strides = cautious_tables(max(L, MAX_ITEMS))
+        self.totals = ROLL_TOTALS  # the odds bot's move deeper: each roll's total (the farthest dice kept)
+        self.boost = None  # a Boost game's one-diver Boost rule (batch_boost.BoostRule)
+        if variant is not CLASSIC:
+            self.totals = roll_totals(variant)
+            self.boost = boost_rule(variant) if variant.can_boost else None
         if ODDS in codes:
-            self.homes = home_tables(L + 7)
+            self.homes = home_tables(L + 7, variant) if variant is CLASSIC else \
+                home_tables(L + 1 + max(variant.best_total(r, True) for r in variant.rolls), variant)
             self.nerve = np.asarray(nerves, float)
 
 
@@ -186,7 +139,9 @@ class _Rollouts:
     on and the items on the trail (bit masks ``occ``, ``items``), the items' expected values
     (``values``, column 0 the sub), divers back, air, turns, rolls made (``rolled``, to read
     forced dice) and whether it is still played (``live``); ``ids`` are their rows in the
-    result, ``m`` how many there are."""
+    result, ``m`` how many there are. A game of another edition also has ``dice`` (its
+    `DiceTables`; None in the original game) and, for the diver whose turn it is, whether it
+    boosted (``boosted``), the air at its turn's start (``turn_air``) and its roll (``roll``)."""
 
     def __init__(self, starts, n):
         state = starts[0][0]
@@ -223,6 +178,11 @@ class _Rollouts:
         self.live = np.ones(n, bool)
         self.ids = np.arange(n)
         self.m = n
+        self.dice = None if state.variant is CLASSIC else dice_tables(state.variant)
+        if self.dice is not None:
+            self.boosted = rows(lambda st: st.boosted, bool)
+            self.turn_air = rows(lambda st: st.air if st.turn_start_air is None else st.turn_start_air, i64)
+            self.roll = rows(lambda st: 0 if st.rolled is None else int(self.dice.index(st.rolled)), i64)
 
     def record(self, idx, out: BatchResult) -> None:
         """Write finished rollouts (columns ``idx``) to ``out``."""
@@ -232,7 +192,7 @@ class _Rollouts:
             out.home[gone, d] = self.back[d][idx] | (pd == 0)
             out.positions[gone, d] = pd
             out.carried[gone, d] = self.car[d][idx]
-            out.held[gone, d] = _held(self.vals[d][idx])
+            out.held[gone, d] = held_of(self.vals[d][idx])
         out.air[gone] = self.air[idx]
         out.turns[gone] = self.turns[idx]
 
@@ -245,6 +205,8 @@ class _Rollouts:
             x[keep] for x in (self.occ, self.items, self.nback, self.air, self.turns, self.ids, self.rolled))
         self.m = self.ids.size
         self.live = np.ones(self.m, bool)
+        if self.dice is not None:
+            self.boosted, self.turn_air, self.roll = self.boosted[keep], self.turn_air[keep], self.roll[keep]
 
 
 def _start_turn(ro: _Rollouts, s: int, act):
@@ -260,15 +222,22 @@ def _start_turn(ro: _Rollouts, s: int, act):
         if ends.any():
             ro.live &= ~ends  # frozen from now on; recorded when dropped
             act = act & ~ends
+    if ro.dice is not None:  # a Boost game: a new turn, no Boost yet; the air before the breath
+        ro.turn_air, ro.boosted = ro.air, np.zeros(ro.m, bool)
     ro.air = ro.air - BREATH.take(c) * act
     ro.turns = ro.turns + act
     return act
 
 
 def _direction(ro: _Rollouts, bots: _Bots, s: int, act, rng) -> None:
-    """Diver ``s`` turns back or not, as its policy decides (where ``act``)."""
+    """Diver ``s`` turns back or not, as its policy decides (where ``act``); in a Boost game it
+    boosts or not too (the random bot: `random_roll_phase`; the others heading home by the
+    one-diver rule, `declare_boosts`)."""
     p, r, c, occ, L = ro.pos[s], ro.ret[s], ro.car[s], ro.occ, ro.L
     code = bots.codes[s]
+    if ro.dice is not None and code == RANDOM:
+        random_roll_phase(ro, s, act, rng, ro.dice)
+        return
     if code == CAUTIOUS:
         C1, A1, P1 = bots.strides
         tb = act & bots.turn_back[((r * C1 + c) * A1 + (ro.air - AIR_MIN)) * P1 + p]
@@ -278,18 +247,25 @@ def _direction(ro: _Rollouts, bots: _Bots, s: int, act, rng) -> None:
         others_now = occ & ~(1 << p)
         room = free_deeper(p, others_now, L)
         going = act & ~r & (c > 0)
-        p_later = later(bots.homes, distance(p, others_now), c, ro.air, others_items(ro.car, ro.back, s, ro.D), room)
+        p_later = later(bots.homes, distance(p, others_now), c, ro.air, others_items(ro.car, ro.back, s, ro.D), room,
+                        bots.totals)
         tb = going & ((p > 0) & (room <= 0) | (p_later < bots.nerve[s]))
     else:  # RandomPolicy: legal[int(u * 2)] with legal = [Roll, TurnBack]
         tb = act & can_turn_back(r, c) & (rng.random(ro.m) * 2.0 >= 1.0)
     ro.ret[s] = r | tb
+    if ro.dice is not None and bots.boost is not None:
+        declare_boosts(ro, bots.boost, s, act, ro.dice)
 
 
-def _roll_and_move(ro: _Rollouts, s: int, act, rng, dice):
-    """Diver ``s`` rolls and moves, jumping the spaces other divers stand on (where ``act``).
-    Returns where it got back to the sub."""
+def _roll_and_move(ro: _Rollouts, bots: _Bots, s: int, act, rng, dice, on_table: bool = False):
+    """Diver ``s`` rolls and moves, jumping the spaces other divers stand on (where ``act``); in
+    a Boost game by the dice it keeps (``on_table``: it rolled already). Returns where it got
+    back to the sub."""
     p, r, c = ro.pos[s], ro.ret[s], ro.car[s]
-    if dice is None:
+    if ro.dice is not None:
+        roll = ro.roll if on_table else draw_rolls(ro, act, rng, dice, ro.dice)
+        totals = kept_totals(ro, bots, s, roll, rng, ro.dice)
+    elif dice is None:
         totals = ROLL_TOTALS[rng.integers(0, len(ROLL_TOTALS), ro.m, dtype=np.uint8)]
     else:
         totals = dice[ro.ids, np.minimum(ro.rolled, dice.shape[1] - 1)]
@@ -344,7 +320,7 @@ def _odds_treasure(ro: _Rollouts, bots: _Bots, s: int, on, here, worth, bit):
     k = others_items(ro.car, ro.back, s, ro.D)
     d = distance(end, others_now)
     vals, homes = ro.vals[s], bots.homes
-    held = _held(vals)
+    held = held_of(vals)
     p_now = plan(homes, d, c, air, k)
     p_more = plan(homes, d, c + 1, air, k)
     pick = on & here & (must | ((held + worth) * p_more - held * p_now > 0))
@@ -372,11 +348,6 @@ def _padded(values, width: int) -> np.ndarray:
     row = np.full(width, np.inf)
     row[:len(values)] = values
     return row
-
-
-def _held(vals) -> np.ndarray:
-    """Per row, the expected value of the items carried (sums of level means: exact in floats)."""
-    return np.where(np.isfinite(vals), vals, 0.0).sum(axis=1)
 
 
 def _with_item(vals, rows, carried, worth):

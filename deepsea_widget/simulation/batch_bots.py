@@ -14,6 +14,7 @@ import numpy as np
 from ..bots.simple import cautious_picks_up, cautious_turns_back
 from ..odds.single_diver import home_table
 from ..rules.air import FULL_AIR
+from ..rules.variant import CLASSIC
 from .batch_moves import MAX_ITEMS, ROLL_TOTALS, move_points_of
 
 CAUTIOUS, RANDOM, ODDS = 0, 1, 2
@@ -51,14 +52,20 @@ def cautious_tables(max_position: int):
     return turn_back.ravel(), pick_up.ravel(), strides
 
 
-@functools.lru_cache(maxsize=2)
-def home_tables(max_distance: int) -> np.ndarray:
+@functools.lru_cache(maxsize=4)
+def home_tables(max_distance: int, variant=CLASSIC) -> np.ndarray:
     """`p_home` for every (others' items, distance, items, air) the odds bot asks about, as
-    ``table[k, d, c, a]`` (air 0 or less: 0.0), equal to `single_diver.p_home` value for value."""
-    chips = 8  # (from 6 items on nobody moves: more rows would all be 0)
+    ``table[k, d, c, a]`` (air 0 or less: 0.0), equal to `single_diver.p_home` value for value
+    (``variant``: the game's dice; a Boost game's odds boost by the best rule, as the bot's)."""
+    # (from 6 items on nobody moves in the original game, from the largest total on in a variant:
+    # more rows would all be 0)
+    chips = 8 if variant is CLASSIC else max(8, max(variant.best_total(r, True) for r in variant.rolls))
     out = np.zeros((MAX_ITEMS + 1, max_distance + 1, chips + 1, AIR_MAX + 1))
     for k in range(MAX_ITEMS + 1):
-        t = home_table(max_distance, max_chips=chips, max_air=AIR_MAX, others=k)  # [c, a, d]
+        if variant is CLASSIC:
+            t = home_table(max_distance, max_chips=chips, max_air=AIR_MAX, others=k)  # [c, a, d]
+        else:
+            t = home_table(max_distance, max_chips=chips, max_air=AIR_MAX, others=k, variant=variant)
         out[k] = np.nan_to_num(t.transpose(2, 0, 1), nan=0.0)
     out[:, :, :, 0] = 0.0
     out.setflags(write=False)
@@ -93,10 +100,16 @@ def plan(homes, d, c, air, k):
     return np.where((air > 0) & (nxt > 0), p, 0.0)
 
 
-def later(homes, d_now, c, air, k, room):
+def later(homes, d_now, c, air, k, room, totals=ROLL_TOTALS):
     """`OddsPolicy.p_one_more_move`: P(home) after one more move deeper (at most ``room`` free
-    spaces) and turning back next turn, averaged over the equally likely rolls in the bot's order."""
+    spaces) and turning back next turn, averaged over the equally likely rolls in the bot's order
+    (``totals``: each roll's total, the farthest dice kept in a variant: `odds_bot.roll_totals`)."""
     total = np.zeros(d_now.shape)
-    for dice in ROLL_TOTALS:
+    for dice in totals:
         total = total + plan(homes, d_now + np.minimum(move_points_of(dice, c), np.maximum(room, 0)), c, air, k)
-    return np.where(air > 0, total / len(ROLL_TOTALS), 0.0)
+    return np.where(air > 0, total / len(totals), 0.0)
+
+
+def held_of(vals) -> np.ndarray:
+    """Per row, the expected value of the items carried (sums of level means: exact in floats)."""
+    return np.where(np.isfinite(vals), vals, 0.0).sum(axis=1)

@@ -15,6 +15,7 @@ from ..rules.air import breath
 from ..rules.chips import N_CHIPS
 from ..rules.dice import ROLLS
 from ..rules.movement import move_points
+from ..rules.variant import MAX_DICE, MAX_FACE
 
 # Trail spaces are bits 1..L of an int64, and masks up to bit L + 1 are formed: the longest
 # trail the batch simulator plays (longer what-if trails are played by the engine).
@@ -24,9 +25,11 @@ MAX_ITEMS = N_CHIPS
 
 # The equally likely rolls, as their totals (drawn by index).
 ROLL_TOTALS = np.array([sum(roll) for roll in ROLLS], dtype=np.int64)
+# The largest total any variant's dice keep (rules/variant.py's bounds).
+MAX_TOTAL = MAX_DICE * MAX_FACE
 # POINTS[total * (MAX_ITEMS + 1) + items]: the free spaces a roll of ``total`` moves a diver
 # carrying ``items`` (`rules.movement.move_points`); flat, for `np.take`.
-POINTS = np.array([move_points(t, c) for t in range(int(ROLL_TOTALS.max()) + 1) for c in range(MAX_ITEMS + 1)],
+POINTS = np.array([move_points(t, c) for t in range(MAX_TOTAL + 1) for c in range(MAX_ITEMS + 1)],
                   dtype=np.int64)
 # BREATH[items]: the air a diver carrying ``items`` breathes (`rules.air.breath`).
 BREATH = np.array([breath(c) for c in range(MAX_ITEMS + 1)], dtype=np.int64)

@@ -7,12 +7,18 @@ policy (`POLICIES`). Where every diver in the water then heads home, the exact c
 skipping answers (`p_home_all`: nobody's load changes again, and the question says so);
 otherwise the batch simulator does, with a 95% interval. Only public facts enter: chips
 count at their level's mean value.
+
+A Boost game (RULES.md, "Boost"; decision_boost.py): before rolling, each option comes with
+and without a Boost (without one, the mover keeps the two dice that move it farthest; the
+rolls averaged are the variant's eight); after rolling, each choice of dice is an option
+(the dice are known then). Everyone then plays the named policy, each diver heading back
+boosting by its own one-diver rule, and every question says so. The exact chain takes only
+the original game's dice: a Boost game is simulated, and its questions say estimated.
 """
 from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -22,10 +28,10 @@ from ..odds.errors import StateBudgetExceeded
 from .estimate import batch_codes, batch_nerves, simulate_engine, wilson_interval
 from ..odds.game_odds import exact_budget, exact_inputs
 from .seat_odds import ENGINE_ROLLOUTS
-from ..rules import Drop, Game, PickUp, Roll, Stay, TurnBack
+from ..rules import CLASSIC, Drop, Game, PickUp, Stay, TurnBack
 from ..rules import events as ev
-from ..rules.dice import ROLLS
-from .questions import DEFAULT_POLICY, EXACT_ASSUMES, HOME, POLICIES, chance_text, points_text
+from .decision_boost import Plan, boost_plans, chain_takes, forced_roll, keep_plans, rolls_of, farthest_keep
+from .questions import DEFAULT_POLICY, EXACT_ASSUMES, HOME, POLICIES, boost_clause, chance_text, points_text
 
 ROLLOUTS = 3996  # nine equal shares, one per roll (about 0.8 points of standard error)
 
@@ -39,15 +45,7 @@ LEAVE = "leave it"
 KEEP = "keep what you carry"
 DROP_HERE = "drop your cheapest item here"
 STAY = "stay"
-
-
-@dataclass(frozen=True)
-class _Plan:
-    option: str
-    roll: bool  # the mover rolls now (averaged over the nine rolls)
-    before: tuple  # actions before rolling (TurnBack)
-    after: str  # after the roll, or now in the treasure phase: "stay", "pick", "drop"
-    words: str  # what the mover does, for the question
+_Plan = Plan
 
 
 def decision(game, policy: str = DEFAULT_POLICY, n: int = ROLLOUTS, seed: int = 0) -> list[dict]:
@@ -60,7 +58,8 @@ def decision(game, policy: str = DEFAULT_POLICY, n: int = ROLLOUTS, seed: int = 
     ``question``: the plain sentence the numbers answer; ``shown`` and ``points_shown`` are the
     numbers as every view shows them. ``policy`` (a key of `POLICIES`)
     is how everyone plays after this turn's choice; ``n`` and ``seed`` set the simulation.
-    A finished game has no options.
+    A finished game has no options. In a Boost game each option also has ``boost`` (the
+    mover boosts this turn) and, after rolling, ``keep`` (the die indices it keeps).
     """
     if not isinstance(game, Game):
         raise ValueError(f"game: must be a deepsea_widget Game, got {type(game).__name__}")
@@ -71,17 +70,31 @@ def decision(game, policy: str = DEFAULT_POLICY, n: int = ROLLOUTS, seed: int = 
     if game.is_over:
         return []
     out = []
+    rolls = len(rolls_of(game.variant))
     for plan in _plans(game):
-        result = _evaluate(game, plan, policy, n - n % 9, seed)
+        result = _evaluate(game, plan, policy, n - n % rolls, seed)
         result.update(option=plan.option,
                       question=_question(game, plan, policy, result["method"], result.get("n", 0)),
                       shown=chance_text(result["p_home"], result["method"], result.get("low"), result.get("high")),
                       points_shown=("≈" if result["method"] == "estimate" else "") + points_text(result["points"]))
+        if game.variant.can_boost:
+            result.update(boost=plan.boost or game.boosted)
+            if plan.keep is not None:
+                result.update(keep=list(plan.keep))
         out.append(result)
     return out
 
 
 def _plans(game) -> list[_Plan]:
+    if game.phase == "keep":
+        return keep_plans(game)
+    plans = _classic_plans(game)
+    if game.phase == "roll" and game.variant.can_boost:
+        return boost_plans(game, plans)
+    return plans
+
+
+def _classic_plans(game) -> list[_Plan]:
     me = game.divers[game.current_player]
     c = len(me.carried)
     if game.phase == "roll":
@@ -109,11 +122,13 @@ def _evaluate(game, plan: _Plan, policy: str, n: int, seed: int) -> dict:
     """P(home) and expected points of ``plan`` for the mover, exact where every outcome is."""
     seat = game.current_player
     outcomes = []  # per roll (or the one outcome): (weight, ("known", home, held) | ("exact", p, held) | ("sim", game))
-    for dice in (ROLLS if plan.roll else [None]):
+    for dice in (rolls_of(game.variant) if plan.roll else [None]):
         g = game.copy()
         for action in plan.before:
             g.apply(action)
-        ended = _apply(g, Roll(dice) if dice is not None else None, seat)
+        ended = _apply(g, forced_roll(g.variant, dice) if dice is not None else None, seat)
+        if ended is None and g.phase == "keep" and g.current_player == seat:  # (a Boost game's dice to keep)
+            ended = _apply(g, plan.keep_action(g) or farthest_keep(g), seat)
         if ended is None:
             ended = _apply(g, _after(g, plan.after, seat), seat)
         outcomes.append(ended if ended is not None else _exact_or_sim(g, seat))
@@ -142,9 +157,10 @@ def _evaluate(game, plan: _Plan, policy: str, n: int, seed: int) -> dict:
             "points_se": float(np.sqrt(sum(x.var() for x in points) / rows) / len(outcomes))}
 
 
-def _after(g, what: str, seat: int):
-    """This turn's treasure action for ``seat`` after its move (None: its turn is over)."""
-    if g.current_player != seat or g.phase != "treasure":
+def _after(g, what: str | None, seat: int):
+    """This turn's treasure action for ``seat`` after its move (None: its turn is over, or
+    ``what`` is None: the named policy plays it)."""
+    if what is None or g.current_player != seat or g.phase != "treasure":
         return None
     me = g.divers[seat]
     here = g.trail[me.position - 1] if me.position > 0 else None
@@ -187,6 +203,8 @@ def _exact_or_sim(g, seat: int):
     if inputs is None:  # the dive ends with this turn: nobody moves again
         home = me.back or me.position == 0
         return ("known", float(home), _held(me) if home else 0.0)
+    if not chain_takes(g.variant):  # (the chain counts the original game's dice only)
+        return ("sim", g)
     try:
         probs = p_home_all(*inputs, max_states=exact_budget(sum(1 for d in divers if d.position > 0 and not d.back)))
     except (StateBudgetExceeded, ValueError):
@@ -229,5 +247,8 @@ def _question(game, plan: _Plan, policy: str, method: str, n: int = 0) -> str:
         then, how = EXACT_ASSUMES, ""
     else:
         then, how = f"everyone plays like {POLICIES[policy]}", f" (estimated from {n:,} simulated dives)"
-    return (f"If {name} {plan.words}, and after that {then}: {name}'s {HOME}, and the points {name} "
+    if game.variant is not CLASSIC and method != "exact":
+        then += f"; in this {game.variant.name} game {boost_clause(policy, game.variant)}"
+    words = plan.words if plan.after is not None else f"{plan.words}, then {plan.treasure_words(policy)}"
+    return (f"If {name} {words}, and after that {then}: {name}'s {HOME}, and the points {name} "
             f"banks on average{how}.")

@@ -20,7 +20,7 @@ from ..bots import CautiousPolicy, Policy, PublicView, RandomPolicy
 from .registry import BOTS, make_policy
 from ..bots.odds_bot import OddsPolicy
 from ..odds.intervals import wilson_interval
-from ..rules import Game, Roll
+from ..rules import CLASSIC, Game, Roll, action_from_dict
 from ..rules import events as ev
 from ..rules.chips import levels_value
 from ..rules.dice import roll_dice
@@ -217,7 +217,8 @@ def simulate_engine(game, seat_policies, n: int, rng: random.Random) -> BatchRes
     Each rollout is ``game.copy()`` played by the policies through a
     `PublicView` until the dive ends. The dice come from ``rng`` as forced
     `Roll` faces (every copy holds the same dice generator, so letting the copy
-    roll would repeat one game ``n`` times). Returns what `simulate_batch` returns.
+    roll would repeat one game ``n`` times), the game's own dice (``game.variant``).
+    Returns what `simulate_batch` returns.
     """
 
     if game.is_over:
@@ -229,44 +230,55 @@ def simulate_engine(game, seat_policies, n: int, rng: random.Random) -> BatchRes
                       positions=np.zeros((n, D), np.int64), carried=np.zeros((n, D), np.int64),
                       held=np.zeros((n, D), float))
     dive = game.dive
+    variant = game.variant
+    if variant is CLASSIC:
+        def roll():
+            return Roll(roll_dice(rng.random))
+    else:
+        def roll():
+            return action_from_dict({"type": "roll", "dice": list(variant.roll(rng.random))}, variant)
     for i in range(n):
-        g = game.copy()
-        view = PublicView(g)
-        turns = 0
-        for _ in range(_MAX_ACTIONS):
-            action = bots[g.current_player].choose(view, rng)
-            if type(action) is Roll and action.dice is None:
-                action = Roll(roll_dice(rng.random))
-            # The dive's last state: read now, then patched with what the last action did.
-            air = g.air
-            pos = [d.position for d in g.divers]
-            car = [len(d.carried) for d in g.divers]
-            held = [sum(it.expected_value for it in d.carried) for d in g.divers]
-            events = g.apply(action)
-            ended = None
-            for e in events:
-                kind = type(e)
-                if kind is ev.DiveEnded:
-                    ended = e
-                    break
-                if kind is ev.Breathed:
-                    turns += 1
-                    air = e.air_after
-                elif kind is ev.Moved:
-                    pos[e.seat] = e.end
-                elif kind is ev.PickedUp:
-                    car[e.seat] += 1
-                    held[e.seat] += levels_value(e.levels)
-                elif kind is ev.Dropped:
-                    car[e.seat] -= 1
-                    held[e.seat] -= levels_value(e.levels)
-            if ended is not None:
-                assert ended.dive == dive
-                stranded = set(ended.stranded)
-                res.home[i] = [s not in stranded for s in range(D)]
-                res.air[i], res.turns[i] = air, turns
-                res.positions[i], res.carried[i], res.held[i] = pos, car, held
-                break
-        else:
+        ended, air, turns, pos, car, held = _engine_rollout(game.copy(), bots, rng, roll)
+        if ended is None:
             raise RuntimeError(f"engine rollout {i} did not end the dive within {_MAX_ACTIONS} actions")
+        assert ended.dive == dive
+        stranded = set(ended.stranded)
+        res.home[i] = [s not in stranded for s in range(D)]
+        res.air[i], res.turns[i] = air, turns
+        res.positions[i], res.carried[i], res.held[i] = pos, car, held
     return res
+
+
+def _engine_rollout(g, bots, rng, roll):
+    """Play ``g`` to the end of its dive (``roll()``: a forced `Roll` of fresh dice). Returns the
+    `DiveEnded` event (None if it never came) and, as the dive ended, the air, the turns started,
+    and per seat the position, the items carried and their expected value."""
+    view = PublicView(g)
+    turns = 0
+    for _ in range(_MAX_ACTIONS):
+        action = bots[g.current_player].choose(view, rng)
+        if type(action) is Roll and action.dice is None:
+            action = roll()
+        # The dive's last state: read now, then patched with what the last action did.
+        air = g.air
+        pos = [d.position for d in g.divers]
+        car = [len(d.carried) for d in g.divers]
+        held = [sum(it.expected_value for it in d.carried) for d in g.divers]
+        for e in g.apply(action):
+            kind = type(e)
+            if kind is ev.DiveEnded:
+                return e, air, turns, pos, car, held
+            if kind is ev.Breathed:
+                turns += 1
+                air = e.air_after
+            elif kind is ev.Boosted:
+                air = e.air_after
+            elif kind is ev.Moved:
+                pos[e.seat] = e.end
+            elif kind is ev.PickedUp:
+                car[e.seat] += 1
+                held[e.seat] += levels_value(e.levels)
+            elif kind is ev.Dropped:
+                car[e.seat] -= 1
+                held[e.seat] -= levels_value(e.levels)
+    return None, None, turns, None, None, None

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
-from ..rules import Game
+from ..rules import CLASSIC, Game, variant_of
 from ..rules import events as ev
 from ..rules.plain import plain
 from ..rules.position import MAX_PLAYERS, MIN_PLAYERS, new_rng
@@ -31,15 +31,16 @@ class GameRecord:
 MAX_ACTIONS = 100_000
 
 
-def play_game(bots, seed=None, first_player=0) -> GameRecord:
-    """One game, seat i played by ``bots[i]`` (names or `Policy` objects).
+def play_game(bots, seed=None, first_player=0, variant="classic") -> GameRecord:
+    """One game, seat i played by ``bots[i]`` (names or `Policy` objects); ``variant``: the
+    edition ("classic", the default, or "boost": RULES.md "Boost"; or a `Variant`).
 
     Raises RuntimeError if the bots have not finished the game in MAX_ACTIONS actions.
     """
     policies = [make_policy(b) for b in bots]
     if seed is None:  # a fresh game: fresh bots' randomness too (not the same stream every call)
         seed = random.SystemRandom().getrandbits(64)
-    game = Game(players=len(policies), seed=seed, first_player=first_player)
+    game = Game(players=len(policies), seed=seed, first_player=first_player, variant=variant)
     rng = random.Random(f"{seed}/bots")  # the bots' own randomness, apart from the dice
     view = PublicView(game)
     n = len(policies)
@@ -112,7 +113,12 @@ def check_bots(bots, names_only: bool) -> list:
     return bots
 
 
-def simulate(players=4, games=1000, seed=None, bots=("cautious",), progress=None) -> dict:
+def check_variant(variant):
+    """A game's edition: "classic", "boost" or a `Variant` (a ValueError names ``variant``)."""
+    return variant_of(plain(variant, "variant"), "variant")
+
+
+def simulate(players=4, games=1000, seed=None, bots=("cautious",), progress=None, variant="classic") -> dict:
     """Play ``games`` games; seat i is played by ``bots[i % len(bots)]`` (fewer bots than
     seats take the seats in turn; more bots than seats is refused: one would never play).
 
@@ -122,6 +128,8 @@ def simulate(players=4, games=1000, seed=None, bots=("cautious",), progress=None
     (fresh games), as for `Game`; ``bots``: a list of bot names (see ``BOTS``) or
     `Policy` objects, e.g. ``["cautious", "random"]``.
     ``progress``: an optional callable given the number of games finished so far.
+    ``variant``: the edition played ("classic", the default, or "boost": RULES.md "Boost"; or a
+    `Variant`); a game of another edition adds ``"variant"`` (its name) to the answer.
     Bad arguments raise ValueError naming the argument, before any game is played.
     """
     players, games, seed = plain(players, "players"), plain(games, "games"), plain(seed, "seed")  # (numpy ints too)
@@ -133,6 +141,7 @@ def simulate(players=4, games=1000, seed=None, bots=("cautious",), progress=None
                          f"{players} (seats take the bots in turn, so a bot past the last seat would never play)")
     if progress is not None and not callable(progress):
         raise ValueError(f"progress: must be None or a function of the number of games done, got {progress!r}")
+    variant = check_variant(variant)
     base = new_rng(seed)  # Game's rule: an int, a string or None (else ValueError naming seed)
     seat_bots = [bots[i % len(bots)] for i in range(players)]
     score_sum = [0.0] * players
@@ -141,7 +150,7 @@ def simulate(players=4, games=1000, seed=None, bots=("cautious",), progress=None
     returned = [0] * players
     dives = turns = 0
     for g in range(games):
-        rec = play_game(seat_bots, seed=base.getrandbits(64))
+        rec = play_game(seat_bots, seed=base.getrandbits(64), variant=variant)
         for s in range(players):
             score_sum[s] += rec.scores[s]
             win_sum[s] += rec.win_share[s]
@@ -151,7 +160,8 @@ def simulate(players=4, games=1000, seed=None, bots=("cautious",), progress=None
         turns += sum(rec.dive_turns)
         if progress is not None:
             progress(g + 1)
-    return _summary(players, games, seat_bots, score_sum, win_sum, stranded, returned, turns / dives)
+    summary = _summary(players, games, seat_bots, score_sum, win_sum, stranded, returned, turns / dives)
+    return summary if variant is CLASSIC else {**summary, "variant": variant.name}
 
 
 def _rate(lost, total):

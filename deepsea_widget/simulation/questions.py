@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 from ..odds.game_odds import EXACT_LAST_TURN, EXACT_SURE
-from .seat_odds import SIMULATED_TOO_BIG
+from .seat_odds import SIMULATED_TOO_BIG, SIMULATED_VARIANT
 from ..rules.events import fmt_pct
 
 # Short names for labels, and what each policy does, for questions.
@@ -20,6 +20,12 @@ POLICIES = {
                 "twice its space)",
 }
 DEFAULT_POLICY = "odds"
+# How each policy plays a Boost game (RULES.md, "Boost"): the one-diver rule heading back.
+BOOST_PLAY = {
+    "odds": "diving, the odds bot never boosts and keeps the two dice that land it on an item it would pick up, "
+            "else the two that move it farthest",
+    "cautious": "diving, the cautious bot never boosts and keeps the two dice that move it farthest",
+}
 # What an exact number for a diver in the water assumes (the chain with skipping).
 EXACT_ASSUMES = "every diver heads home with what it carries (no more pick-ups or drops)"
 HOME = "chance of being back in the submarine when this dive ends"
@@ -29,6 +35,15 @@ def check_policy(policy) -> str:
     if policy not in POLICIES:
         raise ValueError(f"odds_policy: must be one of {', '.join(map(repr, POLICIES))}, got {policy!r}")
     return policy
+
+
+def boost_clause(policy: str, variant=None) -> str:
+    """How everyone plays a Boost game under ``policy``, for a question: each diver heading back
+    boosts by its own one-diver rule."""
+    keep = 2 if variant is None or not variant.keep else variant.keep
+    return ("each diver heading back boosts by its own one-diver rule (when boosting now gives it the higher "
+            "chance of getting home, its items and the others' breathing held fixed) and keeps the "
+            f"{'two' if keep == 2 else keep} dice that move it farthest; {BOOST_PLAY[policy]}")
 
 
 def estimate_text(p: float, low: float, high: float, digits: int = 0) -> str:
@@ -66,7 +81,10 @@ def seat_question(name: str, odds: dict, policy: str) -> str:
     if method == "exact":
         return f"{name}'s {HOME}, if {EXACT_ASSUMES}."
     too_big = " (too big to work out exactly live)" if why == SIMULATED_TOO_BIG else ""
-    return (f"{name}'s {HOME}, if everyone plays on like {POLICIES[policy]}; estimated from "
+    if why == SIMULATED_VARIANT:
+        too_big = f" (the exact every-diver odds take the original game's dice only, not {odds['variant']}'s)"
+    boost = f"; in this {odds['variant']} game {boost_clause(policy)}" if odds.get("variant") else ""
+    return (f"{name}'s {HOME}, if everyone plays on like {POLICIES[policy]}{boost}; estimated from "
             f"{odds.get('n', 0):,} simulated dives{too_big}.")
 
 

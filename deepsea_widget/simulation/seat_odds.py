@@ -5,6 +5,10 @@ heading back; the items are held fixed. Otherwise, or when the exact chain would
 than its state budget, the rest of the dive is simulated with a named policy's bots
 (`estimate_home`) and the answer carries its 95% interval (Wilson), the rollouts behind it
 and why it was simulated. The board's badges and the every-diver panel use this.
+
+A Boost game (RULES.md, "Boost") is simulated wherever the chain would be needed (the chain
+counts the original game's dice only: ``why`` "variant"); its estimates carry ``variant``
+(its name), and each diver heading back in the simulation boosts by its own one-diver rule.
 """
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from ..odds.all_divers import MAX_POSITION, p_home_all
 from ..odds.errors import StateBudgetExceeded
 from ..odds.game_odds import (EXACT_HEADING_BACK, EXACT_LAST_TURN, EXACT_SURE, exact_budget, exact_inputs,
                               sure_home)
+from ..rules import CLASSIC, ROLLS
 from .batch import MAX_BATCH_TRAIL
 from .estimate import estimate_home
 
@@ -21,10 +26,35 @@ ROLLOUTS = 4000  # standard error <= 0.8 points
 ENGINE_ROLLOUTS = 500
 SIMULATED_DEEPER = "deeper"  # why an estimate: some divers may still go deeper and pick up
 SIMULATED_TOO_BIG = "too big"  # why an estimate: the exact chain is over its budget (or out of its reach)
+SIMULATED_VARIANT = "variant"  # why an estimate: the exact chain takes the original game's dice only
+# `sure_home` reckons with the original game's smallest kept total (2): a variant whose smallest
+# is at least that may use it too
+_SMALLEST = min(sum(roll) for roll in ROLLS)
 
 
 def _exact(p: float, last_turn: bool) -> dict:
     return {"p": p, "se": None, "method": "exact", "why": EXACT_LAST_TURN if last_turn else EXACT_HEADING_BACK}
+
+
+def _exact_odds(game, max_states, last_turn: bool):
+    """Every seat's exact entry where each diver in the water heads back (or nobody moves again),
+    by the chain with skipping; else (None, why the odds are simulated)."""
+    divers = game.divers
+    inputs = exact_inputs(game)
+    if max_states is None:
+        max_states = exact_budget(sum(1 for d in divers if d.position > 0 and not d.back))
+    if inputs is not None and game.variant is not CLASSIC:  # the chain counts the original game's dice only
+        return None, SIMULATED_VARIANT
+    if inputs is not None and max(inputs[0]) > MAX_POSITION:  # a what-if beyond the chain's reach
+        return None, SIMULATED_TOO_BIG
+    try:
+        probs = [1.0 if d.back else 0.0 for d in divers] if inputs is None else \
+            p_home_all(*inputs, max_states=max_states)
+    except StateBudgetExceeded:
+        return None, SIMULATED_TOO_BIG  # too deep to solve quickly: simulate
+    return [{"p": 1.0, "se": None, "method": "back"} if d.back else
+            None if d.position == 0 else  # (still in the sub, not dived: no badge)
+            _exact(float(probs[s]), last_turn) for s, d in enumerate(divers)], None
 
 
 def seat_odds(game, n: int = ROLLOUTS, seed: int = 0, max_states: int | None = None, policy: str = "odds") -> list:
@@ -38,7 +68,8 @@ def seat_odds(game, n: int = ROLLOUTS, seed: int = 0, max_states: int | None = N
     estimate also has ``se`` (its standard error), ``low`` and ``high`` (its
     95% Wilson interval), ``n`` (rollouts) and ``why`` ("deeper": someone may
     still go deeper; "too big": the exact chain is over ``max_states``, by
-    default `exact_budget` of the divers in the water). A finished game gives
+    default `exact_budget` of the divers in the water; "variant": a Boost game, which the
+    chain does not take, and then the entry has ``variant``). A finished game gives
     all None. A trail longer than 61 spaces is simulated with at most
     `ENGINE_ROLLOUTS` rollouts (on the engine: the batch simulator stops there). ``policy``: the
     bot every seat plays in the simulation ("odds" or "cautious").
@@ -51,37 +82,31 @@ def seat_odds(game, n: int = ROLLOUTS, seed: int = 0, max_states: int | None = N
     # where they head does not matter; only a mover still heading deeper has a choice left.
     last_turn = game.air <= 0
     mover_decides = last_turn and game.phase == "roll" and not divers[game.current_player].returning
-    if all(d.back or d.returning for d in divers) or (last_turn and not mover_decides):
-        inputs = exact_inputs(game)
-        if max_states is None:
-            max_states = exact_budget(sum(1 for d in divers if d.position > 0 and not d.back))
-        if inputs is not None and max(inputs[0]) > MAX_POSITION:  # a what-if beyond the chain's reach
-            probs, why = None, SIMULATED_TOO_BIG
-        else:
-            try:
-                probs = [1.0 if d.back else 0.0 for d in divers] if inputs is None else \
-                    p_home_all(*inputs, max_states=max_states)
-            except StateBudgetExceeded:
-                probs, why = None, SIMULATED_TOO_BIG  # too deep to solve quickly: simulate below
-        if probs is not None:
-            return [{"p": 1.0, "se": None, "method": "back"} if d.back else
-                    None if d.position == 0 else  # (still in the sub, not dived: no badge)
-                    _exact(float(probs[s]), last_turn) for s, d in enumerate(divers)]
+    classic = game.variant is CLASSIC
+    if (all(d.back or d.returning for d in divers) or (last_turn and not mover_decides)) \
+            and (classic or game.phase != "keep"):  # (in the keep phase the mover has yet to move)
+        exact, why = _exact_odds(game, max_states, last_turn)
+        if exact is not None:
+            return exact
     if len(game.trail) > MAX_BATCH_TRAIL:
         n = min(n, ENGINE_ROLLOUTS)
     est = estimate_home(game, n=n, seed=seed, policies=policy)
+    # (in a Boost game the divers before another one may boost, spending air `sure_home` does
+    # not count: there it answers for the diver to move only)
+    sure_mover = classic or min(game.variant.best_total(r) for r in game.variant.rolls) >= _SMALLEST
     out = []
     for s, d in enumerate(divers):
         if d.back:
             out.append({"p": 1.0, "se": None, "method": "back"})
         elif last_turn and s != game.current_player:  # it never moves again this dive
             out.append(_exact(0.0, True) if d.position > 0 else None)
-        elif sure_home(game, s):
+        elif (classic or (sure_mover and s == game.current_player)) and sure_home(game, s):
             out.append({"p": 1.0, "se": None, "method": "exact", "why": EXACT_SURE})
         elif d.position > 0 or s == game.current_player:
             low, high = est[s].interval(0.95)
-            out.append({"p": float(est[s].estimate), "se": float(est[s].stderr), "low": low, "high": high,
-                        "n": est[s].n, "method": "estimate", "why": why})
+            entry = {"p": float(est[s].estimate), "se": float(est[s].stderr), "low": low, "high": high,
+                     "n": est[s].n, "method": "estimate", "why": why}
+            out.append(entry if classic else dict(entry, variant=game.variant.name))
         else:
             out.append(None)
     return out

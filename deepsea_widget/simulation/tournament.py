@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..rules.plain import plain
 from ..rules.position import new_rng
 from .executors import TASKS_PER_WORKER, local_executor, task_sizes  # noqa: F401 (TASKS_PER_WORKER: documented here)
-from .games import MAX_GAMES, check_bots, check_games, check_player_count, play_game
+from .games import MAX_GAMES, check_bots, check_games, check_player_count, check_variant, play_game
 
 Z95 = 1.959963984540054
 # Student's t, 97.5% point, for 1..30 degrees of freedom (beyond: a Cornish-Fisher step from Z95)
@@ -46,11 +46,13 @@ def lineups(bots, players: int) -> list[list[str]]:
 
 
 def _play_block(args):
-    """One block: the same seed under every rotation."""
-    seed, rotations = args
+    """One block: the same seed under every rotation (``args``: the seed, the rotations and, for
+    a game of another edition, its variant as a save records it)."""
+    seed, rotations, *variant = args
+    variant = variant[0] if variant else "classic"
     out = []
     for lineup in rotations:
-        rec = play_game(lineup, seed=seed)
+        rec = play_game(lineup, seed=seed, variant=variant)
         out.append((lineup, rec.scores, rec.win_share, rec.stranded, rec.returned))
     return out
 
@@ -88,6 +90,7 @@ class TournamentResult:
     scores: dict
     block_wins: dict | None = None
     best: str | None = None  # the bot with the highest win share
+    variant: str = "classic"  # the edition played (its name: "classic", "boost")
 
     def paired_difference(self, a: str, b: str) -> tuple[float, tuple]:
         """Bot ``a``'s win share minus bot ``b``'s, block by block (each block gives both the
@@ -105,6 +108,12 @@ class TournamentResult:
     def seed_text(self) -> str:
         return "unseeded (fresh games)" if self.seed is None else f"seed {self.seed!r}"
 
+    @property
+    def setting_text(self) -> str:
+        """"2000 games, 4 divers" (and, for another edition than the original, "of boost")."""
+        edition = "" if self.variant == "classic" else f" of {self.variant}"
+        return f"{self.games} games{edition}, {self.players} divers"
+
     def rows(self) -> list[dict]:
         """One row per bot, best rating first: every number with its 95% interval."""
         return [{"bot": r.bot, "win share": r.win_share, "95% CI": r.win_ci, "mean score": r.mean_score,
@@ -114,13 +123,14 @@ class TournamentResult:
                 for r in sorted(self.results.values(), key=lambda r: -r.rating)]
 
     def __str__(self) -> str:
-        lines = [f"{self.games} games, {self.players} divers, {self.seed_text}; "
+        width = max([9] + [len(b) + 1 for b in self.bots])  # (the bot column: 9 wide, or the longest name's)
+        lines = [f"{self.setting_text}, {self.seed_text}; "
                  f"equal win share would be {self.equal_share:.3f}; [low, high]: 95% intervals over "
                  f"{self.blocks} blocks",
-                 f"{'bot':<9} {'win share':<22} {'behind ' + (self.best or 'best'):<24} {'mean score':<20} "
+                 f"{'bot':<{width}} {'win share':<22} {'behind ' + (self.best or 'best'):<24} {'mean score':<20} "
                  f"{'drowning':<22} {'rating':<16}"]
         for r in self.rows():
-            lines.append(f"{r['bot']:<9} {_with_ci(r['win share'], r['95% CI'], 3):<22} "
+            lines.append(f"{r['bot']:<{width}} {_with_ci(r['win share'], r['95% CI'], 3):<22} "
                          f"{_behind(r['behind best']):<24} {_with_ci(r['mean score'], r['score CI'], 2):<20} "
                          f"{_with_ci(r['drowning rate'], r['drowning CI'], 3):<22} "
                          f"{_with_ci(r['rating'], r['rating CI'], 0):<16}")
@@ -139,7 +149,7 @@ class TournamentResult:
             f"<td>{_with_ci(r['drowning rate'], r['drowning CI'], 3)}</td>"
             f"<td>{_with_ci(r['rating'], r['rating CI'], 0)}</td></tr>" for r in self.rows())
         legend = "".join(f"<li>{html.escape(line)}</li>" for line in LEGEND)
-        return (f"<p>{self.games} games, {self.players} divers, {html.escape(self.seed_text)}; equal share "
+        return (f"<p>{html.escape(self.setting_text)}, {html.escape(self.seed_text)}; equal share "
                 f"{self.equal_share:.3f}; [low, high]: 95% intervals over {self.blocks} blocks</p>"
                 f"<table><tr>{head}</tr>{body}</table><ul>{legend}</ul>")
 
@@ -232,7 +242,7 @@ def bradley_terry(pairs: dict, bots) -> dict:
 
 
 def tournament(bots=("odds", "search", "cautious", "random"), players=4, games=2000, seed=None,
-               executor: Executor | None = None, progress=True, workers=None) -> TournamentResult:
+               executor: Executor | None = None, progress=True, workers=None, variant="classic") -> TournamentResult:
     """Play about ``games`` games (rounded up to whole rotations) and summarise per bot.
 
     ``bots``: a list of names, each once (the default has all four; "search" plays
@@ -244,24 +254,24 @@ def tournament(bots=("odds", "search", "cautious", "random"), players=4, games=2
     all cores), or this process for one worker or where processes cannot start. Whatever the executor, the blocks go in
     tasks sized for ``workers`` workers (with an executor of your own, say how
     many it has; None: 8), about TASKS_PER_WORKER tasks each. ``progress``: a
-    tqdm bar. Deterministic for a given seed, whatever the executor.
+    tqdm bar. Deterministic for a given seed, whatever the executor. ``variant``: the edition
+    played ("classic", the default, or "boost": RULES.md "Boost"; or a `Variant`), e.g.
+    ``tournament(["odds", "odds-noboost"], variant="boost")`` for the Boost's worth.
     """
     players, games, seed, workers = (plain(players, "players"), plain(games, "games"), plain(seed, "seed"),
                                       plain(workers, "workers"))  # (numpy ints too)
-    bots = check_bots(bots, names_only=True)
-    if len(set(bots)) != len(bots):
-        raise ValueError("bots: list each bot once")
-    if len(bots) < 2:
-        raise ValueError(f"bots: a tournament needs two or more different bots, got {bots}")
+    bots = _line_up(bots)
     check_player_count(players)
     check_games(games, most=MAX_GAMES)
+    variant = check_variant(variant)
     if executor is not None and not callable(getattr(executor, "map", None)):
         raise ValueError(f"executor: must be a concurrent.futures.Executor (an object with a map method) "
                          f"or None, got {executor!r}")
     rng = new_rng(seed)  # Game's rule: an int, a string or None (else ValueError naming seed)
     rotations = lineups(bots, players)
     n_blocks = math.ceil(games / len(rotations))
-    tasks = [(rng.getrandbits(64), rotations) for _ in range(n_blocks)]
+    edition = () if variant.to_json() == "classic" else (variant.to_json(),)  # (the original game's tasks as they were)
+    tasks = [(rng.getrandbits(64), rotations, *edition) for _ in range(n_blocks)]
 
     own = executor is None
     if workers is None:
@@ -290,10 +300,20 @@ def tournament(bots=("odds", "search", "cautious", "random"), players=4, games=2
     finally:
         if own:
             executor.shutdown()
-    return _summarise(blocks, bots, players, seed)
+    return _summarise(blocks, bots, players, seed, variant.name)
 
 
-def _summarise(blocks, bots, players, seed) -> TournamentResult:
+def _line_up(bots) -> list:
+    """A tournament's bots: known names, two or more, each once (a ValueError names ``bots``)."""
+    bots = check_bots(bots, names_only=True)
+    if len(set(bots)) != len(bots):
+        raise ValueError("bots: list each bot once")
+    if len(bots) < 2:
+        raise ValueError(f"bots: a tournament needs two or more different bots, got {bots}")
+    return bots
+
+
+def _summarise(blocks, bots, players, seed, variant: str = "classic") -> TournamentResult:
     # Blocks are the independent units (games within one share dice and seats),
     # so confidence intervals come from per-block means, not per-seat results.
     block_wins = {b: [] for b in bots}
@@ -345,7 +365,7 @@ def _summarise(blocks, bots, players, seed) -> TournamentResult:
         results[b] = BotResult(b, len(scores[b]), win, win_ci, mean, mean_ci,
                                stranded[b] / dived[b] if dived[b] else 0.0, ratings[b], drowning_ci,
                                rating_cis[b], behind)
-    return TournamentResult(players, n_games, seed, bots, results, scores, block_wins, best)
+    return TournamentResult(players, n_games, seed, bots, results, scores, block_wins, best, variant)
 
 
 BOOTSTRAP = 200  # resamples of the blocks for the ratings' intervals

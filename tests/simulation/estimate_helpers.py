@@ -26,7 +26,8 @@ MIN_COUNT = 20
 class Position:
     """A public position, built the same way for any seed (the seed only moves hidden values and dice).
 
-    ``setup``: keyword arguments of `Game.from_position`, or {"players": k} for a new game.
+    ``setup``: keyword arguments of `Game.from_position`, or {"players": k} for a new game
+    (either with ``variant``, e.g. "boost").
     ``prefix``: actions applied after setup (every Roll with forced dice).
     """
 
@@ -36,8 +37,8 @@ class Position:
 
     def game(self, seed=0) -> Game:
         kw = dict(self.setup)
-        if set(kw) == {"players"}:
-            g = Game(players=NAMES[:kw["players"]], seed=seed)
+        if set(kw) - {"variant"} == {"players"}:
+            g = Game(players=NAMES[:kw["players"]], seed=seed, variant=kw.get("variant", "classic"))
         else:
             kw.setdefault("players", NAMES[:len(kw["positions"])])
             g = Game.from_position(seed=seed, **kw)
@@ -58,12 +59,12 @@ class Rollouts:
     seen: Counter
 
 
-def forced_prefix(players, seed, stop, bots=("cautious",)):
+def forced_prefix(players, seed, stop, bots=("cautious",), variant="classic"):
     """Play a real game with bots until ``stop(game)``; return its actions with every roll's faces fixed.
 
-    Replaying the result on `Game(players, seed=anything)` reaches the same public position.
+    Replaying the result on `Game(players, seed=anything, variant=variant)` reaches the same public position.
     """
-    g = Game(players=NAMES[:players], seed=seed)
+    g = Game(players=NAMES[:players], seed=seed, variant=variant)
     rng = random.Random(seed)
     view = PublicView(g)
     pols = [make_policy(bots[i % len(bots)]) for i in range(players)]
@@ -74,14 +75,14 @@ def forced_prefix(players, seed, stop, bots=("cautious",)):
         a = pols[g.current_player].choose(view, rng)
         events = g.apply(a)
         if type(a) is Roll:
-            a = Roll(next(e.dice for e in events if type(e) is ev.Rolled))
+            a = Roll(next(e.dice for e in events if type(e) in (ev.Rolled, ev.DiceRolled, ev.DiceKept)))
         out.append(a)
     return out
 
 
 def engine_rollouts(position: Position, policies, n: int, seed=0, dice=None) -> Rollouts:
     """The engine's own simulation of the rest of the dive, ``n`` times (``dice``: an
-    ``(n, rolls, 2)`` array of faces that rollout i rolls in order, instead of its own)."""
+    ``(n, rolls, dice)`` array of faces that rollout i rolls in order, instead of its own)."""
     D = len(position.game(0).players)
     bots = [make_policy(p) for p in policies]
     home = np.zeros((n, D), bool)
@@ -119,6 +120,9 @@ def engine_rollouts(position: Position, policies, n: int, seed=0, dice=None) -> 
                 if k is ev.Breathed:
                     turns += 1
                     before_air = e.air_after
+                elif k is ev.Boosted:
+                    before_air = e.air_after
+                    seen["boost"] += 1
                 elif k is ev.Moved:
                     pos[e.seat] = e.end
                     seen["move"] += 1
@@ -128,8 +132,10 @@ def engine_rollouts(position: Position, policies, n: int, seed=0, dice=None) -> 
                         seen["far end"] += 1
                     if e.end == e.start and rolled.move > 0:
                         seen["cannot move"] += 1
-                elif k is ev.Rolled:
+                elif k is ev.Rolled or k is ev.DiceKept:
                     rolled = e
+                    if k is ev.DiceKept and not e.boosted:
+                        seen["keep"] += 1
                 elif k is ev.PickedUp:
                     car[e.seat] += 1
                     seen["pick up"] += 1

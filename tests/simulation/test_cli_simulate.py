@@ -58,7 +58,7 @@ def test_a_different_seed_gives_different_numbers(two_runs):
     # (it ran for ever, silently; a tournament stops at the same size)
     (("--games", "99999999999999999999"), "argument --games: must be at most 1,000,000"),
     (("--bots", "random,nobody"), "unknown bot(s) nobody"),
-    (("--bots", ","), "no bot named; give one or more of cautious, odds, random, search"),
+    (("--bots", ","), "no bot named; give one or more of cautious, odds, odds-noboost, random, search"),
     (("--seed", "abc"), "argument --seed: must be a whole number, got 'abc'"),
     # (random.Random takes -1 as 1: it replayed --seed 1's games)
     (("--seed", "-1"), "argument --seed: must be at least 0, got -1"),
