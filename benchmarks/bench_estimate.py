@@ -6,9 +6,11 @@ For each position: the numpy batch simulator (``method="batch"``) runs
 rollouts in the same process, and the table shows the work size (divers, mean
 turns left), time for 10,000 rollouts, rollouts/s, the standard error reached
 (worst seat) and the batch/engine speed ratio. Target (issue 3): >= 50,000
-rollouts/s of the rest of a 4-diver dive, i.e. 10,000 in <= 0.2 s.
+rollouts/s of the rest of a 4-diver dive, i.e. 10,000 in <= 0.2 s. The last rows play the
+Boost variant (RULES.md, "Boost": three dice, a Boost declared or not, two kept; the odds bot
+too), after the original game's rows, which stay the headline (``--no-boost`` leaves them out).
 
-    .venv/bin/python benchmarks/bench_estimate.py [--n 10000] [--slow 300] [--repeat 5] [--profile]
+    .venv/bin/python benchmarks/bench_estimate.py [--n 10000] [--slow 300] [--repeat 5] [--profile] [--no-boost]
 """
 from __future__ import annotations
 
@@ -35,8 +37,16 @@ MID4 = dict(players=["Ann", "Bob", "Cy", "Dee"],
             carried=[[1], [2, (1, 1)], [], []], air=14, turn=1)
 
 
-def positions():
-    """(label, game, bots) — the first row is the headline: a whole 4-diver dive."""
+def positions(boost: bool = True):
+    """(label, game, bots) — the first row is the headline: a whole 4-diver dive (the Boost
+    rows last)."""
+    boost_rows = [
+        ("4 divers, whole, boost", Game(players=4, seed=1, variant="boost"), "cautious"),
+        ("4 divers, whole, boost", Game(players=4, seed=1, variant="boost"), "random"),
+        ("4 divers, whole, boost", Game(players=4, seed=1, variant="boost"), "odds"),
+        ("4 divers, mid, boost", Game.from_position(seed=0, variant="boost", **MID4), "cautious"),
+        ("6 divers, whole, boost", Game(players=6, seed=1, variant="boost"), "cautious"),
+    ] if boost else []
     return [
         ("4 divers, whole dive", Game(players=4, seed=1), "cautious"),
         ("4 divers, whole dive", Game(players=4, seed=1), "random"),
@@ -44,7 +54,7 @@ def positions():
         ("2 divers, whole dive", Game(players=2, seed=1), "cautious"),
         ("6 divers, whole dive", Game(players=6, seed=1), "cautious"),
         ("6 divers, whole dive", Game(players=6, seed=1), "random"),
-    ]
+    ] + boost_rows
 
 
 def measure(game, bots, n, slow, repeat, seed):
@@ -68,6 +78,7 @@ def main(argv=None) -> int:
     p.add_argument("--repeat", type=int, default=5, help="batch runs; the best one is reported")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--profile", action="store_true", help="print a cProfile of the headline batch run instead")
+    p.add_argument("--no-boost", action="store_true", help="only the original game's rows")
     args = p.parse_args(argv)
 
     t0 = time.perf_counter()
@@ -93,7 +104,7 @@ def main(argv=None) -> int:
     print(head)
     print("-" * len(head))
     headline = None
-    for label, game, bots in positions():
+    for label, game, bots in positions(not args.no_boost):
         r, best, cpu, engine, engine_cpu = measure(game, bots, args.n, args.slow, args.repeat, args.seed)
         rate = args.n / best
         slow_rate = engine.n / engine.seconds
