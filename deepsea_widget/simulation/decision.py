@@ -59,7 +59,8 @@ def decision(game, policy: str = DEFAULT_POLICY, n: int = ROLLOUTS, seed: int = 
     numbers as every view shows them. ``policy`` (a key of `POLICIES`)
     is how everyone plays after this turn's choice; ``n`` and ``seed`` set the simulation.
     A finished game has no options. In a Boost game each option also has ``boost`` (the
-    mover boosts this turn) and, after rolling, ``keep`` (the die indices it keeps).
+    mover boosts this turn) and, after rolling, ``keep`` (the die indices it keeps) and
+    ``pairs`` (every legal choice keeping that total: they move alike, so they are one option).
     """
     if not isinstance(game, Game):
         raise ValueError(f"game: must be a deepsea_widget Game, got {type(game).__name__}")
@@ -80,7 +81,7 @@ def decision(game, policy: str = DEFAULT_POLICY, n: int = ROLLOUTS, seed: int = 
         if game.variant.can_boost:
             result.update(boost=plan.boost or game.boosted)
             if plan.keep is not None:
-                result.update(keep=list(plan.keep))
+                result.update(keep=list(plan.keep), pairs=[list(p) for p in plan.pairs])
         out.append(result)
     return out
 

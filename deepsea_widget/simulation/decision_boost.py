@@ -31,6 +31,7 @@ class Plan:
     words: str  # what the mover does, for the question
     boost: bool = False  # it declares a Boost now
     keep: tuple | None = None  # the dice it keeps (die indices), after rolling
+    pairs: tuple = ()  # after rolling: every legal choice keeping the same total (``keep`` the first)
 
     def keep_action(self, game) -> Keep | None:
         """The `Keep` this plan makes in ``game``'s keep phase (None: the farthest, `farthest_keep`)."""
@@ -92,17 +93,18 @@ def keep_plans(game) -> list[Plan]:
     roll = game.last_roll
     me = game.divers[game.current_player]
     occupied = {d.position for d in game.divers if d.seat != me.seat and d.position > 0}
-    plans, seen = [], set()
+    plans, same = [], {}
     for keep in game.legal_actions():
+        same.setdefault(sum(roll[i] for i in keep.dice), []).append(keep.dice)
+    for pairs in same.values():
+        keep = Keep(pairs[0])
         faces = [roll[i] for i in keep.dice]
-        if sum(faces) in seen:
-            continue
-        seen.add(sum(faces))
         move = move_points(sum(faces), len(me.carried))
         end = move_end(me.position, move, not me.returning, occupied, len(game.trail))
         where = "home to the submarine" if end == 0 else \
             ("staying on space {end}" if end == me.position else f"to space {end}").format(end=end)
         kept = " + ".join(map(str, faces))
         plans.append(Plan(f"keep {kept}", False, (), "stay" if end == 0 else None,
-                          f"keeps {kept} = {sum(faces)} (a move of {move}, {where})", keep=keep.dice))
+                          f"keeps {kept} = {sum(faces)} (a move of {move}, {where})", keep=keep.dice,
+                          pairs=tuple(pairs)))
     return plans

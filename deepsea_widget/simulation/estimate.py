@@ -100,11 +100,8 @@ def estimate_home(game, n=10_000, policies=None, seed=None, *, method="auto") ->
     error bars use each seat's ``interval()`` (Wilson), which stays honest
     there. The estimate never depends on unbanked values: the batch simulator
     never reads them, and the engine keeps only who got home from its copies of
-    the game (which do see them as they bank).
-
-    A game of another edition (``game.variant``, RULES.md "Boost") is simulated with its own
-    dice on both paths: the bots boost and keep dice by their rules (docs/bots.md, "Boost").
-    The Boost-blind ``odds-noboost`` bot runs on the engine.
+    the game (which do see them as they bank). A Boost game (``game.variant``) is played with
+    its own dice on both paths (docs/bots.md, "Boost"); ``odds-noboost`` runs on the engine.
     """
 
     if not isinstance(game, Game):

@@ -93,7 +93,10 @@ def test_after_rolling_each_choice_of_dice_is_an_option():
 def test_choices_keeping_the_same_total_are_one_option():
     game = position()
     game.apply(Roll((3, 3, 2)))
-    assert [o["option"] for o in decision(game, n=900)] == ["keep 3 + 3", "keep 3 + 2"]
+    options = decision(game, n=900)
+    assert [o["option"] for o in options] == ["keep 3 + 3", "keep 3 + 2"]
+    assert [o["pairs"] for o in options] == [[[0, 1]], [[0, 2], [1, 2]]]
+    assert options[1]["keep"] == [0, 2]
 
 
 def test_a_diver_that_boosted_has_only_its_roll_left_to_weigh():
