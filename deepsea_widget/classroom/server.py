@@ -177,7 +177,7 @@ def make_server(args, way_in: Access):
         for i, url in enumerate(urls):
             print(f"  {'Open' if i == 0 else 'or'}: {url}", flush=True)
         print(f"  Access: {way_in.note}", flush=True)
-        culled = (f"after {args.cull_idle_timeout} s without a tab (checked every {args.cull_interval} s)"
+        culled = (f"after {args.cull_idle_timeout} s (checked every {args.cull_interval} s)"
                   if args.cull_idle_timeout else "never (--cull-idle-timeout 0)")
         print(f"  A closed tab's game ends when the tab closes; a kernel left without a tab is shut down "
               f"{culled}.\n  Ctrl-C stops the server.\n", flush=True)
