@@ -111,7 +111,7 @@ def _checked(state, codes, n, nerves) -> tuple[list, tuple]:
         raise ValueError(f"n: must be a positive int, the rows of every start together, got {n!r}")
     if ODDS in codes and (nerves is None or len(nerves) != D or any(st.values is None for st, _ in starts)):
         raise ValueError("nerves and the trail's values: needed for odds seats (DiveState.from_game)")
-    if any(max(st.carried) > MAX_ITEMS or not AIR_MIN <= st.air <= AIR_MAX for st, _ in starts):
+    if any(max(st.carried) > MAX_ITEMS or not AIR_MIN - st.variant.boost_air <= st.air <= AIR_MAX for st, _ in starts):
         raise ValueError("state: carried items or air outside what a game can reach")
     return starts, codes
 
@@ -181,7 +181,8 @@ class _Rollouts:
         self.dice = None if state.variant is CLASSIC else dice_tables(state.variant)
         if self.dice is not None:
             self.boosted = rows(lambda st: st.boosted, bool)
-            self.turn_air = rows(lambda st: st.air if st.turn_start_air is None else st.turn_start_air, i64)
+            self.turn_air = rows(lambda st: st.turn_start_air if st.turn_start_air is not None else
+                                 st.air + BREATH[st.carried[st.current]] + st.variant.boost_air * st.boosted, i64)
             self.roll = rows(lambda st: 0 if st.rolled is None else int(self.dice.index(st.rolled)), i64)
 
     def record(self, idx, out: BatchResult) -> None:
@@ -240,7 +241,9 @@ def _direction(ro: _Rollouts, bots: _Bots, s: int, act, rng) -> None:
         return
     if code == CAUTIOUS:
         C1, A1, P1 = bots.strides
-        tb = act & bots.turn_back[((r * C1 + c) * A1 + (ro.air - AIR_MIN)) * P1 + p]
+        # (a Boost may take the air below the table's least: there the rule answers as at its least)
+        air = ro.air if ro.dice is None else np.maximum(ro.air, AIR_MIN)
+        tb = act & bots.turn_back[((r * C1 + c) * A1 + (air - AIR_MIN)) * P1 + p]
         # `stuck_at_far_end`: carrying something, every space deeper taken (or none left)
         tb = tb | (act & ~r & (c > 0) & (p > 0) & no_free_deeper(p, occ, L))
     elif code == ODDS:  # `OddsPolicy.choose`, roll phase
