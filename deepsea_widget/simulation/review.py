@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from ..rules import Drop, Game, PickUp, Roll, TurnBack
+from ..rules import Boost, Drop, Game, Keep, PickUp, Roll, Stay, TurnBack
 from .decision import (DIVE_KEEP, DIVE_PICK, DROP_HERE, HEAD_HOME, HEAD_HOME_DROP, KEEP, LEAVE, PICK_UP,
                        ROLLOUTS, TURN_BACK, decision)
 from .questions import DEFAULT_POLICY, POLICIES, points_text
@@ -40,13 +40,13 @@ def review(game, seats=None, policy: str = DEFAULT_POLICY, n: int = ROLLOUTS, se
     turn_started = True  # the next roll-phase action starts a turn (no TurnBack before it)
     for i, action in enumerate(history):
         seat = replay.current_player
-        if seat in seats and (replay.phase == "treasure" or turn_started):
-            chose = _chosen(replay, action, history[i + 1] if i + 1 < len(history) else None)
+        if seat in seats and (replay.phase in ("treasure", "keep") or turn_started):
+            chose = _chosen(replay, history[i:])
             if chose is not None:
                 row = _row(replay, seat, chose, policy, n, seed)
                 if row is not None:
                     rows.append(row)
-        turn_started = not isinstance(action, TurnBack)
+        turn_started = not isinstance(action, (TurnBack, Boost))
         replay.apply(action)
     return rows
 
@@ -74,10 +74,11 @@ def _start_of(game: Game) -> Game:
     return start
 
 
-def _chosen(g: Game, action, following) -> str | None:
-    """The `decision` option ``action`` took (with ``following``, the mover's treasure action
-    after its roll, if the roll left it on the trail)."""
+def _chosen(g: Game, actions) -> str | None:
+    """The `decision` option the mover took with ``actions`` (the history from this moment on:
+    its choice now and, to tell the options apart, the rest of its turn)."""
     me = g.divers[g.current_player]
+    action = actions[0]
     if g.phase == "treasure":
         here = g.trail[me.position - 1] if me.position > 0 else None
         if isinstance(action, PickUp):
@@ -85,13 +86,31 @@ def _chosen(g: Game, action, following) -> str | None:
         if isinstance(action, Drop):
             return DROP_HERE
         return LEAVE if here is not None else KEEP
-    if isinstance(action, TurnBack):
-        return TURN_BACK
-    if not isinstance(action, Roll):
+    if g.phase == "keep":  # (a Boost game, after rolling: the option named by the dice kept)
+        return f"keep {' + '.join(str(g.last_roll[i]) for i in action.dice)}" if isinstance(action, Keep) else None
+    turn = _rest_of_turn(g, actions)
+    boosted = "boost and " if any(isinstance(a, Boost) for a in turn) else ""
+    if any(isinstance(a, TurnBack) for a in turn):
+        return boosted + TURN_BACK
+    if not any(isinstance(a, Roll) for a in turn):
         return None
+    landed = turn[-1]  # the treasure action after the move (the roll itself if it ended the turn)
     if me.returning:
-        return HEAD_HOME_DROP if isinstance(following, Drop) else HEAD_HOME
-    return DIVE_PICK if isinstance(following, PickUp) else DIVE_KEEP
+        return boosted + (HEAD_HOME_DROP if isinstance(landed, Drop) else HEAD_HOME)
+    return boosted + (DIVE_PICK if isinstance(landed, PickUp) else DIVE_KEEP)
+
+
+def _rest_of_turn(g: Game, actions) -> list:
+    """The mover's actions from here to the end of its turn (played on a copy)."""
+    seat, copy, turn = g.current_player, g.copy(), []
+    for action in actions:
+        if copy.current_player != seat or copy.is_over:
+            break
+        if turn and copy.phase == "roll" and isinstance(turn[-1], (Roll, Keep, PickUp, Drop, Stay)):
+            break
+        copy.apply(action)
+        turn.append(action)
+    return turn
 
 
 def _row(g: Game, seat: int, chose: str, policy: str, n: int, seed: int) -> dict | None:
@@ -99,6 +118,9 @@ def _row(g: Game, seat: int, chose: str, policy: str, n: int, seed: int) -> dict
     if len(options) < 2:
         return None
     by_name = {o["option"]: o for o in options}
+    if chose.startswith("keep ") and chose not in by_name:  # (the dice kept: the option keeping that total)
+        chose = next((o["option"] for o in options if o["option"].startswith("keep ")
+                      and sum(map(int, o["option"][5:].split(" + "))) == sum(map(int, chose[5:].split(" + ")))), chose)
     if chose not in by_name:
         return None
     best = max(options, key=lambda o: o["points"])
@@ -118,7 +140,7 @@ def _when(g: Game, seat: int) -> str:
     items = len(me.carried)
     load = "empty-handed" if not items else f"carrying {items} item{'s' if items != 1 else ''}"
     heading = "heading home" if me.returning else "diving"
-    moment = "before rolling" if g.phase == "roll" else "after landing"
+    moment = {"roll": "before rolling", "keep": "after rolling"}.get(g.phase, "after landing")
     return f"dive {g.dive}, {moment}: {me.name} {where}, {heading}, {load}, air {g.air}"
 
 

@@ -81,3 +81,25 @@ def test_the_chart_has_a_bar_per_decision_and_says_what_it_shows():
     assert "chose: turn back now" in fig.data[0].hovertext[2]
     empty = drawn(review_chart([]))
     assert "No decisions to review yet" in str(empty.layout.annotations)
+
+
+def test_a_boost_game_names_the_boost_and_the_dice_kept():
+    from deepsea_widget.rules import Boost, Keep, action_from_dict
+
+    game = Game(players=["Ann", "Bob"], seed=1, variant="boost")
+
+    def roll(*faces):
+        return action_from_dict({"type": "roll", "dice": list(faces)}, game.variant)
+
+    for action in [roll(0, 3, 2), Keep((1, 2)), PickUp(),   # Ann keeps 3 + 2 and picks up
+                   roll(3, 1, 1), Keep((1, 2)), Stay(),     # Bob
+                   Boost(), TurnBack(), roll(3, 3, 2)]:     # Ann boosts, turns back and gets home
+        game.apply(action)
+    rows = review(game, seats=[0], n=900)
+    assert [(r["when"].split(":")[0], r["chose"]) for r in rows] == [
+        ("dive 1, before rolling", "dive on, pick up where you land"),
+        ("dive 1, after rolling", "keep 3 + 2"),
+        ("dive 1, after landing", "pick it up"),
+        ("dive 1, before rolling", "boost and turn back now"),
+    ]
+    assert all(r["chose"] in {o["option"] for o in r["options"]} for r in rows)
