@@ -7,8 +7,10 @@ import tempfile
 
 import ipywidgets
 
-from .figure import PlotlyLibrary
+from .figure import Figure, PlotlyLibrary
+from .panels.calibration import calibration_chart
 from .table import Table, results, results_csv
+from .table.guesses import Calibration, panel_choices
 from .widget import Board
 
 # After a change from the front end, the panels redraw once the board reports its
@@ -25,7 +27,9 @@ class App(ipywidgets.VBox):
     results (scores, the log in words) and ``app.results_csv()`` the same as the CSV the
     classroom app's Download results saves; ``app.close()`` closes the board, the
     panels and every widget they hold. ``app_mode=True`` (the classroom app) refuses the
-    board's Export and offers Download results.
+    board's Export and offers Download results. At a guess-first table, ``app.guess(p)``
+    is the person's guess (as the board's box), ``app.calibration()`` every guess against
+    what happened, and ``app.calibration_chart()`` its chart.
 
     A closed app refuses to play or edit (RuntimeError saying so, and nothing changes): make a
     new one with `play`. ``app.game`` and ``app.table`` stay readable, and ``app.save`` still
@@ -44,7 +48,8 @@ class App(ipywidgets.VBox):
 
             self.panels = Panels(get_game=lambda: self.board.table.game,
                                  get_odds=lambda: self.board.view.get("badges"),
-                                 get_choices=lambda: self.board.view.get("choices"), odds_policy=odds_policy)
+                                 get_choices=lambda: panel_choices(self.board.view),
+                                 get_hidden=lambda: self.board.view.get("guess"), odds_policy=odds_policy)
             # clicks and bot steps from the front end: redraw once the board has painted
             # them (plotly.js's redraw of four figures takes a browser tens of ms: sent
             # with the board's state, it would often hold back the board's frame)
@@ -134,6 +139,44 @@ class App(ipywidgets.VBox):
         self.board.refresh()
         self._shown()
 
+    @property
+    def guess_asked(self) -> bool:
+        """Whether a guess is asked now: guess first, a person's turn starts and it has not guessed."""
+        return self.table.guesses.asking(self.table) is not None
+
+    def guess(self, p) -> dict:
+        """Guess first (``play(..., guess_first=True)``): the person whose turn starts guesses
+        its diver's chance of getting home, before the board shows its number. ``p``: a chance
+        from 0 to 1 (0.4), or a percentage as text ("40%"); a number above 1 is refused, not
+        read as a percentage. Returns the guess's row (as `calibration` gives it, ``outcome``
+        None until the dive ends) and shows the number beside the guess. A bad ``p`` (ValueError
+        naming ``guess``) or a moment with no guess to make (IllegalActionError saying why:
+        a bot's turn, after the roll, guessed already) changes nothing."""
+        self._check_open("app.guess")
+        try:
+            return self.table.guess(p)
+        finally:
+            self.board.refresh()
+            self._shown()
+
+    def calibration(self) -> Calibration:
+        """Every guess made at this table, oldest first (``.rows``: ``guess``, ``shown`` (the
+        number the board showed), ``shown_text``, ``method``, ``question``, the position:
+        ``game``, ``dive``, ``seat``, ``name``, ``space``, ``heading``, ``items``, ``air``; and
+        ``outcome``: 1 if that diver was back in the submarine when that dive ended, 0 if not,
+        None before), and over the rows with an outcome the Brier score of the guesses
+        (``.brier``) and of the board's numbers (``.brier_shown``). A closed app still gives it."""
+        return self.table.guesses.calibration()
+
+    def calibration_chart(self, of: str = "guesses", bins: int = 5) -> Figure:
+        """The calibration chart of the guesses (``of="shown"``: of the board's numbers) over
+        the dives that ended: per bin of chances, how often the diver got home, beside the
+        diagonal of perfect calibration, with the Brier score."""
+        calibration = self.calibration()
+        brier = calibration.brier if of == "guesses" else calibration.brier_shown
+        who = "your guesses" if of == "guesses" else "the board's numbers"
+        return Figure(calibration_chart(calibration.table(of, bins), brier, who=who))
+
     def results(self) -> dict[str, list[dict]]:
         """The players' results as sections of rows (`table.results`): ``"game"``, ``"scores"``
         and ``"log"`` (the game in words); public facts only. A closed app still gives them."""
@@ -166,7 +209,7 @@ class App(ipywidgets.VBox):
 
 
 def play(players=None, bots=None, seed=None, load=None, panels=True, odds_policy="odds", fair_play=None,
-         app_mode=False) -> App:
+         app_mode=False, guess_first=False) -> App:
     """Show a game in the notebook: people and bots at one table.
 
     ``play()`` is one person ("Player") against two cautious bots;
@@ -178,8 +221,11 @@ def play(players=None, bots=None, seed=None, load=None, panels=True, odds_policy
     board says why where Undo is refused). ``app_mode=True`` is the classroom
     app's board: fair play, Export refused (a save tells the chips' values and the
     dice to come), a Download results button.
+    ``guess_first=True``: a person guesses its diver's chance of getting home (on the
+    board, or ``app.guess(p)``) before the board shows it, and plays fair unless
+    ``fair_play=False``; ``app.calibration()`` scores the guesses.
     """
-    fair_play = _fair_play(fair_play, app_mode)
+    fair_play = _fair_play(fair_play, app_mode, guess_first)
     if load is not None:
         if players is not None or bots is not None or seed is not None:
             raise ValueError("load: a saved game brings its own players, bots and dice; "
@@ -193,18 +239,22 @@ def play(players=None, bots=None, seed=None, load=None, panels=True, odds_policy
             # one short traceback in a notebook: the play(load=...) line and this one (the
             # failed check stays reachable as the error's __context__, not shown)
             raise exc.with_traceback(None) from None
-        table.fair_play = fair_play
+        table.fair_play, table.guess_first = fair_play, guess_first
         return App(table, panels=panels, odds_policy=odds_policy, app_mode=app_mode)
-    return App(Table(players=players, bots=bots, seed=seed, fair_play=fair_play), panels=panels,
+    return App(Table(players=players, bots=bots, seed=seed, fair_play=fair_play, guess_first=guess_first),
+               panels=panels,
                odds_policy=odds_policy, app_mode=app_mode)
 
 
-def _fair_play(fair_play, app_mode) -> bool:
-    """play()'s fair play: as given, or (None) on in app mode only; ValueError naming the argument."""
+def _fair_play(fair_play, app_mode, guess_first) -> bool:
+    """play()'s fair play: as given, or (None) on in app mode or with guess first; ValueError
+    naming the argument."""
     if not isinstance(app_mode, bool):
         raise ValueError(f"app_mode: must be True or False, got {app_mode!r}")
+    if not isinstance(guess_first, bool):
+        raise ValueError(f"guess_first: must be True or False, got {guess_first!r}")
     if fair_play is None:
-        return app_mode
+        return app_mode or guess_first
     if not isinstance(fair_play, bool):
         raise ValueError(f"fair_play: must be True, False or None (on in app mode), got {fair_play!r}")
     if app_mode and not fair_play:

@@ -127,4 +127,4 @@ def board_view(table, odds=None, options=None, policy: str = "odds", app_mode: b
         "edit_refusals": ({op: table.edit_refusal({"op": op}) for op in ("add_space", "remove_space")}
                           if table.mode == "edit" else None),
     })
-    return view
+    return table.guesses.hide(table, view)  # guess first: people's numbers out until they guess

@@ -18,6 +18,7 @@ import ipywidgets
 from .figure import Figure
 from .panels import PANEL_WIDTH, choices_figure, dice_figure, divers_figure, divers_odds, map_panel, situation, whose_turn
 from .simulation import DEFAULT_POLICY, check_policy, decision
+from .table.guesses import panels_shown
 
 
 class Panels(ipywidgets.GridBox):
@@ -29,13 +30,16 @@ class Panels(ipywidgets.GridBox):
     redraw. ``panels.odds_map`` (and ``turn_back``, ``divers``, ``dice``) is a panel's
     `Figure`; ``panels.items_choice`` picks the map's what-if (-1 drop one, 0 as carried,
     1 pick up one). ``odds_policy``: how everyone plays on in the simulated odds.
+    ``get_hidden`` gives the board's guess-first part (``view["guess"]``): a panel that would
+    tell a number still hidden is blank until the guess (`table.guesses.panels_shown`).
     """
 
     def __init__(self, game: Any = None, *, get_game: Callable[[], Any] | None = None,
                  get_odds: Callable[[], Any] | None = None, get_choices: Callable[[], Any] | None = None,
-                 odds_policy: str = DEFAULT_POLICY, **kwargs):
+                 odds_policy: str = DEFAULT_POLICY, get_hidden: Callable[[], Any] | None = None, **kwargs):
         self.odds_policy = check_policy(odds_policy)
         self._get_choices = get_choices
+        self._get_hidden = get_hidden
         if get_game is None:
             if game is None:
                 raise ValueError("Panels: pass a game or get_game")
@@ -52,7 +56,7 @@ class Panels(ipywidgets.GridBox):
             description="items:", orientation="horizontal")
         self.items_choice.add_class("deepsea-items-choice")
         # the current game is drawn before the figures open, so it is in their opening state
-        self.odds_map, self.turn_back, self.divers, self.dice = (Figure(fig) for fig in self._figures())
+        self.odds_map, self.turn_back, self.divers, self.dice = (Figure(fig) for fig in self._shown())
         self.items_choice.observe(lambda _change: self.refresh(), names="value")
         self._show_choice()
         super().__init__(
@@ -91,6 +95,10 @@ class Panels(ipywidgets.GridBox):
                 divers_figure(names, odds, over=game.is_over, turn=whose_turn(game), policy=policy),
                 dice_figure(None if sit is None else sit.chips, None if sit is None else sit.name)]
 
+    def _shown(self) -> list[dict]:
+        """`_figures` as a guess-first board lets them show (blank while they would tell a hidden number)."""
+        return panels_shown(self._figures(), self._get_hidden() if self._get_hidden is not None else None)
+
     def _show_choice(self) -> None:
         """The map's what-if choice, only while there is a diver to ask it for."""
         shown = situation(self._get_game()) is not None
@@ -124,7 +132,7 @@ class Panels(ipywidgets.GridBox):
         if not (self._dirty or force):
             return
         self._dirty = False
-        for figure, description in zip(self.figures, self._figures()):
+        for figure, description in zip(self.figures, self._shown()):
             figure.update(description)
         self._show_choice()
         self.redraws += 1

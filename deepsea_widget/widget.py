@@ -49,6 +49,8 @@ class Board(anywidget.AnyWidget):
     "cautious") is how everyone is assumed to play on in the odds the board shows.
     ``app_mode=True`` (the classroom app) refuses Export, whose save would tell the
     chips' values and the dice to come, and offers Download results instead.
+    ``guess_first=True`` (a new table's; None: the table's own) keeps people's odds out of the
+    view until they guess (`table.guesses`).
     """
 
     _esm = _ESM
@@ -61,19 +63,26 @@ class Board(anywidget.AnyWidget):
     _READ_ONLY = frozenset({"view"})
 
     def __init__(self, game: Any = None, table: Table | None = None, odds_policy: str = DEFAULT_POLICY,
-                 app_mode: bool = False, **kwargs: Any) -> None:
+                 app_mode: bool = False, guess_first: bool | None = None, **kwargs: Any) -> None:
         self.odds_policy = check_policy(odds_policy)
         if not isinstance(app_mode, bool):
             raise ValueError(f"app_mode: must be True or False, got {app_mode!r}")
         self.app_mode = app_mode
+        if guess_first is not None and not isinstance(guess_first, bool):
+            raise ValueError(f"guess_first: must be True, False or None (the table's own), got {guess_first!r}")
         if table is None:
-            table = Table(game=game) if game is not None else Table()
+            first = bool(guess_first)
+            table = Table(game=game, guess_first=first) if game is not None else Table(guess_first=first)
+        elif isinstance(table, Table) and guess_first not in (None, table.guess_first):
+            raise ValueError(f"guess_first: the table given has guess_first={table.guess_first}; "
+                             "set it on the table (Table(..., guess_first=True)) and leave it out here")
         elif not isinstance(table, Table):
             raise ValueError(f"table: must be a Table, got {type(table).__name__}")
         elif game is not None:
             raise ValueError("game: the table given already has its game; pass game= or table=, not both")
         super().__init__(**kwargs)
         self.table = table
+        table.guesses.policy = self.odds_policy  # (a guess is set beside this board's number)
         self._listeners: list[Callable[[], None]] = []
         self._painted_listeners: list[Callable[[], None]] = []
         self.paint_reports = 0  # views' reports that the current state is painted

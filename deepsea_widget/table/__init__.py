@@ -16,6 +16,7 @@ Where each part lives:
   edit_words.py  edits and their refusals in the board's words
   saves.py       the table's save format (a game, its bot seats and undo marks)
   results.py     a player's own results (scores, the log in words) as sections and CSV
+  guesses.py     guess first: people guess their chance before the board shows it; calibration
 """
 from __future__ import annotations
 
@@ -23,12 +24,15 @@ from .core import Table
 from .edit_ops import EDIT_FIELDS, EDIT_OPS, MAX_TRAIL, position_of
 from .intents import INTENTS, MAX_ERROR, MAX_NESTING, EditRefused, IntentError
 from .log import MAX_LOG, LogLine
-from .results import RESULTS_FORMAT, RESULTS_VERSION, log_rows, results, results_csv, results_filename
+from .guesses import Calibration, Guesses
+from .results import (RESULTS_FORMAT, RESULTS_VERSION, calibration_rows, guess_rows, log_rows, results, results_csv,
+                      results_filename)
 from .saves import TABLE_FORMAT, TABLE_KEYS, TABLE_VERSION
 from .seats import DEFAULT_BOTS, DEFAULT_PEOPLE, check_bot_seats, seats_from
 from .undo import FAIR_PLAY_DIVE_END, FAIR_PLAY_ROLL, MAX_EARLIER
 
-__all__ = ["DEFAULT_BOTS", "DEFAULT_PEOPLE", "EDIT_FIELDS", "EDIT_OPS", "EditRefused", "FAIR_PLAY_DIVE_END",
-           "FAIR_PLAY_ROLL", "INTENTS", "IntentError", "LogLine", "MAX_EARLIER", "MAX_ERROR", "MAX_LOG", "MAX_NESTING",
-           "MAX_TRAIL", "RESULTS_FORMAT", "RESULTS_VERSION", "TABLE_FORMAT", "TABLE_KEYS", "TABLE_VERSION", "Table",
-           "check_bot_seats", "log_rows", "position_of", "results", "results_csv", "results_filename", "seats_from"]
+__all__ = ["Calibration", "DEFAULT_BOTS", "DEFAULT_PEOPLE", "EDIT_FIELDS", "EDIT_OPS", "EditRefused",
+           "FAIR_PLAY_DIVE_END", "FAIR_PLAY_ROLL", "Guesses", "INTENTS", "IntentError", "LogLine", "MAX_EARLIER",
+           "MAX_ERROR", "MAX_LOG", "MAX_NESTING", "MAX_TRAIL", "RESULTS_FORMAT", "RESULTS_VERSION", "TABLE_FORMAT",
+           "TABLE_KEYS", "TABLE_VERSION", "Table", "calibration_rows", "check_bot_seats", "guess_rows", "log_rows",
+           "position_of", "results", "results_csv", "results_filename", "seats_from"]

@@ -16,6 +16,7 @@ from ..rules.events import DiveStarted
 from ..simulation.registry import make_policy
 from . import edit_words
 from .edit_ops import edited_game
+from .guesses import Guesses, chance_of, fair_play_for
 from .intents import EditRefused, IntentError, clipped, dispatch
 from .log import TableLog
 from .saves import read_table_save, table_json
@@ -27,10 +28,11 @@ class Table(Undo):
     """People and bots around one game; see the package docstring."""
 
     def __init__(self, players=None, bots=None, seed=None, game: Game | None = None, bot_seats=None,
-                 fair_play: bool = False):
-        if not isinstance(fair_play, bool):
-            raise ValueError(f"fair_play: must be True or False, got {fair_play!r}")
-        self.fair_play = fair_play  # Undo never takes back a roll or a dive's end (see Undo.undo_refusal)
+                 fair_play: bool | None = None, guess_first: bool = False):
+        # Undo never takes back a roll or a dive's end (see Undo.undo_refusal); None: on with guess first
+        self.fair_play = fair_play_for(fair_play, guess_first)
+        self.guess_first = guess_first  # people guess their diver's chance before the board shows it
+        self.guesses = Guesses()  # (guesses.py: the guesses made here, and what the board hides)
         dealt = game is None
         if game is None:
             if bot_seats is not None:
@@ -82,6 +84,7 @@ class Table(Undo):
         self.seq += 1
         self.last_notes, self._new_notes = self._new_notes, []
         self.error = ""  # a refusal's message goes with the next change, from the board or from Python
+        self.guesses.prune(self.game)  # (guesses whose turn an undo took back)
 
     def log_turns(self, max_lines: int | None = None) -> list[list[str]]:
         """The log as the board shows it: turns, the newest first (see `TableLog.turns`)."""
@@ -123,6 +126,7 @@ class Table(Undo):
         current = self.game.current_player
         if current is not None and self.is_bot(current) and seat is not None:
             raise IllegalActionError(f"it is {self.game.players[current]}'s turn (a bot): press Next")
+        self.guesses.check_act(self)  # guess first: a person guesses before acting at a turn's start
         mark = len(self.game.history)
         events = self.game.apply(action, seat=seat)
         self._human_marks.append(mark)
@@ -154,6 +158,17 @@ class Table(Undo):
                          f"{self.game.players[seat]} ({policy.name} bot): " + "; ".join(why))
         self._changed()
         return events
+
+    def guess(self, value) -> dict:
+        """Guess first: the person to move guesses its diver's chance of getting home before the
+        board shows it: a number 0 to 1, or a percentage as text ("40%"). Returns the guess's row
+        (`guesses.Guesses.record`); a bad value (ValueError naming ``guess``) or no guess asked
+        now (IllegalActionError saying why) changes nothing."""
+        row = self.guesses.record(self, chance_of(value))
+        self._log.last_events = []  # (a guess is not a move: nothing to show again)
+        self._note(f"{row['name']} guessed {row['guess_text']}; the odds say {row['shown_text']}")
+        self._changed()
+        return row
 
     def new_game(self, seed=None) -> None:
         """A new game for the same seats (Undo brings the old one back)."""

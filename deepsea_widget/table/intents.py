@@ -116,6 +116,15 @@ def _on_load(table, msg) -> None:
         raise IntentError(str(exc), "load refused, the game goes on") from None
 
 
+def _on_guess(table, msg) -> None:
+    percent = msg.get("percent")
+    if not ("percent" in msg and isinstance(percent, (int, float)) and not isinstance(percent, bool)
+            and not holds_huge(percent) and 0 <= percent <= 100):
+        got = TOO_LONG if is_int(percent) and holds_huge(percent) else repr(percent)
+        raise IntentError(f"'percent' must be the guessed chance, a number from 0 to 100, got {got}", "guess intent")
+    table.guess(percent / 100)
+
+
 class Intent(NamedTuple):
     fields: frozenset  # every field it may have ("type" and "seq" too; bot_step's "auto" is optional)
     handle: Callable  # handle(table, msg), once the fields are known and the state number is right
@@ -133,6 +142,7 @@ INTENTS = {
     "mode": _intent(lambda table, msg: table.set_mode(field(msg, "mode", str, "'play' or 'edit'")), "mode"),
     "edit": _intent(lambda table, msg: table.edit(msg.get("edit")), "edit"),
     "load": _intent(_on_load, "text"),
+    "guess": _intent(_on_guess, "percent"),  # guess first: the person's guess, in percent
 }
 
 

@@ -3,8 +3,9 @@
 `results(table)` gathers them as sections of rows (a dict of section name to a
 list of flat dicts), built from public facts only (the game's public view and
 the words of its log: never an unbanked chip's value or the dice to come).
-`results_csv` writes any such sections as one CSV file, so a later part (a
-player's guesses, their calibration) adds a section of its own by adding a key.
+`results_csv` writes any such sections as one CSV file, so a later part adds a
+section of its own by adding a key: at a guess-first table, the player's guesses
+(`guess_rows`) and their calibration (`calibration_rows`).
 """
 from __future__ import annotations
 
@@ -27,6 +28,11 @@ def results(table) -> dict[str, list[dict]]:
       score, items banked, whether it is a winner (at game over);
     - ``"log"``: the game in words, one row per line: the action it came with (0: the deal),
       the dive, the text. The whole game as played (an undone action is not in it).
+
+    At a guess-first table (or one where guesses were made) the ``"game"`` row also has the
+    number of guesses, how many have an outcome, and the Brier scores of the guesses and of
+    the board's numbers; and two more sections: ``"guesses"`` (`guess_rows`) and
+    ``"calibration"`` (`calibration_rows`).
     """
     view = table.game.public_view()
     divers = view["divers"]
@@ -39,7 +45,39 @@ def results(table) -> dict[str, list[dict]]:
     scores = [{"seat": s + 1, "name": d["name"], "plays": who[s], "score": d["score"],
                "items_banked": len(d["banked"]), "winner": view["is_over"] and s in view["winners"]}
               for s, d in enumerate(divers)]
-    return {"game": [game], "scores": scores, "log": log_rows(table.game)}
+    sections = {"game": [game], "scores": scores, "log": log_rows(table.game)}
+    if table.guess_first or table.guesses.made:
+        calibration = table.guesses.calibration()
+        game.update(guess_first=table.guess_first, guesses=len(calibration.rows), guesses_scored=calibration.scored,
+                    brier_guesses=_blank(calibration.brier), brier_shown=_blank(calibration.brier_shown))
+        sections["guesses"] = guess_rows(calibration)
+        sections["calibration"] = calibration_rows(calibration)
+    return sections
+
+
+def guess_rows(calibration) -> list[dict]:
+    """One row per guess (`Guesses.calibration`'s rows): the position, the guess, the number
+    the board showed and the question it answers, and the outcome (blank until the dive ends)."""
+    keys = ("number", "game", "dive", "seat", "name", "space", "heading", "items", "air", "guess", "shown",
+            "shown_text", "method", "question", "outcome")
+    return [{k: (r[k] + 1 if k == "seat" else _blank(r[k])) for k in keys} for r in calibration.rows]
+
+
+def calibration_rows(calibration, bins: int = 5) -> list[dict]:
+    """The calibration tables (`odds.calibration.calibration_table`) of the guesses and of the
+    board's numbers, over the guesses whose dive ended: one row per bin that holds any."""
+    rows = []
+    for of, who in (("guesses", "your guesses"), ("shown", "the board's numbers")):
+        for b in calibration.table(of, bins):
+            rows.append({"forecasts": who, "bin_low": b["low"], "bin_high": b["high"], "n": b["n"],
+                         "mean_forecast": b["forecast"], "share_home": b["observed"],
+                         "interval_low": b["interval"][0], "interval_high": b["interval"][1]})
+    return rows
+
+
+def _blank(value):
+    """None (no outcome yet, no score yet) as an empty cell."""
+    return "" if value is None else value
 
 
 def log_rows(game) -> list[dict]:

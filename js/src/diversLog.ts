@@ -7,6 +7,7 @@ import type { TableView } from "./model";
 import { chipIcon, PAWN_COLOURS } from "./board";
 import { badgeText, chipCount, itemsText, pawnLabels, plural, showsBadge, whereText } from "./format";
 import { keyedByText, patchChildren, v, type VNode } from "./vdom";
+import { hiddenBadge, hiddenChoices } from "./guess";
 
 /** Log lines shown at once (whole turns, at least the newest); older turns are folded away. */
 export const LOG_SHOWN = 12;
@@ -64,8 +65,8 @@ export function drawDivers(divers: HTMLElement, view: TableView): void {
           { class: "dsw-diver-score" },
           `Banked ${plural(d.banked.length, "item")}${chipCount(d.banked) !== d.banked.length ? ` (${plural(chipCount(d.banked), "chip")})` : ""} · Score ${d.score}`,
         ),
-        badge ? badgeNode(view, seat, badge) : null,
-        current ? choicesNode(view, seat) : null,
+        badge ? badgeNode(view, seat, badge) : hiddenBadge(view, seat),
+        current ? (hiddenChoices(view, seat) ?? choicesNode(view, seat)) : null,
       );
     }),
   );

@@ -157,6 +157,46 @@ export interface TableView extends PublicView {
   results?: boolean;
   /** In edit mode: why Python would refuse Add / Remove a space (null: it would accept). */
   edit_refusals?: { add_space: string | null; remove_space: string | null } | null;
+  /** Guess first (null: the table does not play it): see guess.ts. */
+  guess?: GuessView | null;
+}
+
+/** A guess shown beside the number it guessed (this turn's, the person to move). */
+export interface GuessTold {
+  seat: number;
+  name: string;
+  /** The guess, 0..1, and as the person typed it ("40%"). */
+  guess: number;
+  guess_text: string;
+  /** The number the board shows ("≈62%"), its value and how it was found. */
+  shown: string;
+  p: number;
+  method: "exact" | "estimate";
+  /** The question that number answers. */
+  question: string;
+  /** "Ann: you guessed 40%, the odds say ≈62%". */
+  text: string;
+}
+
+/** What a guess-first table adds (Python's `Guesses.guess_view`; every word made there). */
+export interface GuessView {
+  /** The seat asked to guess now (null: no guess is asked). */
+  asking: number | null;
+  name: string;
+  /** The input's label, what the guess is about, and why the moves wait for it. */
+  prompt: string;
+  about: string;
+  reason: string;
+  told: GuessTold | null;
+  /** Seats whose P(home) the view leaves out until their person guesses. */
+  hidden: number[];
+  /** The mover's choices are left out too. */
+  mover_hidden: boolean;
+  /** Why numbers are hidden, in words ("" when none is). */
+  note: string;
+  /** Guesses made at this table, and their Brier score in words ("" before any). */
+  made: number;
+  score: string;
 }
 
 export type EditOp =
@@ -179,6 +219,8 @@ export type Intent =
   | { type: "mode"; seq: number; mode: "play" | "edit" }
   | { type: "edit"; seq: number; edit: EditOp }
   | { type: "load"; seq: number; text: string }
+  /** Guess first: the person's guess of its diver's chance of getting home, in percent. */
+  | { type: "guess"; seq: number; percent: number }
   | { type: "export" }
   /** Not an intent: the player's results as CSV (Python answers with a "results" reply). */
   | { type: "results" }

@@ -29,6 +29,7 @@ import { createPawnDrag, type PawnDrag } from "./pawnDrag";
 import { drawDice, drawGauge } from "./gaugeDice";
 import { drawDivers, drawLog } from "./diversLog";
 import { focusControl, focusedKey, focusNext, restoreFocus } from "./focus";
+import { createGuessBox, GUESS_KEY, type GuessBox } from "./guess";
 
 /** If Python never answers an intent (kernel gone), accept clicks again after this. */
 const PENDING_MS = 1500;
@@ -107,6 +108,8 @@ export class BoardUI {
   private readonly editPanel: EditPanel;
   private readonly savePanel: SavePanel;
   private readonly pawnDrag: PawnDrag;
+  /** Guess first: the person's guess, then the number beside it (guess.ts). */
+  private readonly guessBox: GuessBox;
   private readonly divers: HTMLElement;
   private readonly log: HTMLElement;
 
@@ -170,6 +173,17 @@ export class BoardUI {
         show(this.error, true);
       },
     });
+    this.guessBox = createGuessBox(
+      {
+        send: (intent) => this.send(intent),
+        showError: (text) => {
+          this.localError = { text, at: this.view ? answerKey(this.view) : "" };
+          setText(this.error, text);
+          show(this.error, true);
+        },
+      },
+      this.id,
+    );
     this.divers = h("ul", { class: "dsw-divers", attrs: { "aria-label": "Divers" } });
     this.log = h("section", { class: "dsw-logbox", attrs: { "aria-label": "Log" } });
 
@@ -186,6 +200,7 @@ export class BoardUI {
       this.gauge,
       this.boardWrap,
       this.trailText,
+      this.guessBox.element,
       this.controls.element,
       this.editPanel.element,
       this.savePanel.element,
@@ -403,6 +418,10 @@ export class BoardUI {
       return;
     }
     if (typing || e.ctrlKey || e.metaKey || e.altKey || tag === "input") return;
+    if (e.key.toLowerCase() === GUESS_KEY && this.guessBox.focusInput()) {
+      e.preventDefault(); // (the G typed is not the guess's first character)
+      return;
+    }
     this.controls.onShortcutKey(e);
   }
 
@@ -460,8 +479,9 @@ export class BoardUI {
     if (!override && view.seq !== this.lastSeq) setText(this.announce, stepAnnouncement(view, this.shared.autoplay));
     this.controls.update(view);
     this.editPanel.update(view);
-    const { divers, badges, bots, current_player, is_over, choices } = view;
-    if (this.changed("divers", JSON.stringify([divers, badges, bots, current_player, is_over, choices]))) drawDivers(this.divers, view);
+    this.guessBox.update(view);
+    const { divers, badges, bots, current_player, is_over, choices, guess } = view;
+    if (this.changed("divers", JSON.stringify([divers, badges, bots, current_player, is_over, choices, guess?.hidden, guess?.mover_hidden, guess?.asking]))) drawDivers(this.divers, view);
     this.updateTrailText(view);
     const log = view.log ?? [];
     if (this.changed("log", `${view.seq}|${log.length}|${JSON.stringify(log.slice(0, 2))}`)) drawLog(this.log, view, this.logOpen, (open) => (this.logOpen = open));
