@@ -209,7 +209,7 @@ class App(ipywidgets.VBox):
 
 
 def play(players=None, bots=None, seed=None, load=None, panels=True, odds_policy="odds", fair_play=None,
-         app_mode=False, guess_first=False) -> App:
+         app_mode=False, variant=None, guess_first=False) -> App:
     """Show a game in the notebook: people and bots at one table.
 
     ``play()`` is one person ("Player") against two cautious bots;
@@ -220,16 +220,18 @@ def play(players=None, bots=None, seed=None, load=None, panels=True, odds_policy
     ``fair_play=True``: Undo never takes back a roll or the end of a dive (the
     board says why where Undo is refused). ``app_mode=True`` is the classroom
     app's board: fair play, Export refused (a save tells the chips' values and the
-    dice to come), a Download results button.
+    dice to come), a Download results button. ``variant="boost"`` plays the Boost
+    edition (RULES.md, "Boost": three dice, keep two, or boost to move by all three at
+    one more air); None or "classic" the original game. New game keeps the variant.
     ``guess_first=True``: a person guesses its diver's chance of getting home (on the
     board, or ``app.guess(p)``) before the board shows it, and plays fair unless
     ``fair_play=False``; ``app.calibration()`` scores the guesses.
     """
     fair_play = _fair_play(fair_play, app_mode, guess_first)
     if load is not None:
-        if players is not None or bots is not None or seed is not None:
-            raise ValueError("load: a saved game brings its own players, bots and dice; "
-                             "pass load= alone (players, bots and seed are for a new game)")
+        if players is not None or bots is not None or seed is not None or variant is not None:
+            raise ValueError("load: a saved game brings its own players, bots, dice and variant; "
+                             "pass load= alone (players, bots, seed and variant are for a new game)")
         from .rules import SaveError
 
         data = _path("load", load).read_bytes()  # the JSON parser finds the encoding, or says it is not JSON
@@ -241,8 +243,8 @@ def play(players=None, bots=None, seed=None, load=None, panels=True, odds_policy
             raise exc.with_traceback(None) from None
         table.fair_play, table.guess_first = fair_play, guess_first
         return App(table, panels=panels, odds_policy=odds_policy, app_mode=app_mode)
-    return App(Table(players=players, bots=bots, seed=seed, fair_play=fair_play, guess_first=guess_first),
-               panels=panels,
+    return App(Table(players=players, bots=bots, seed=seed, fair_play=fair_play, variant=variant,
+                     guess_first=guess_first), panels=panels,
                odds_policy=odds_policy, app_mode=app_mode)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import zlib
 
-from .rules import Drop, PickUp, Roll, Stay, TurnBack
+from .rules import Boost, Drop, Keep, PickUp, Roll, Stay, TurnBack
 from .rules import events as ev
 
 LOG_LINES = 60
@@ -58,16 +58,38 @@ def forecast_air(game):
 
 
 def reasons(game) -> dict:
-    """Why each control is disabled now (absent when it is allowed)."""
+    """Why each control is disabled now (absent when it is allowed). A Boost game also has
+    "boost" (declaring a Boost) and "keep" (choosing the dice to keep)."""
+    boost = game.variant.can_boost
     if game.is_over:
-        return {k: "the game is over" for k in ("roll", "turn_back", "pick_up", "drop", "stay")}
+        keys = ("roll", "turn_back", "pick_up", "drop", "stay") + (("boost", "keep") if boost else ())
+        return {k: "the game is over" for k in keys}
     out = {}
-    for key, action in (("roll", Roll()), ("turn_back", TurnBack()), ("pick_up", PickUp()),
-                        ("drop", Drop(0)), ("stay", Stay())):
+    actions = [("roll", Roll()), ("turn_back", TurnBack()), ("pick_up", PickUp()), ("drop", Drop(0)), ("stay", Stay())]
+    if boost:
+        actions += [("boost", Boost()), ("keep", Keep(game.variant.pairs[0]))]
+    for key, action in actions:
         why = game.why_illegal(action)
         if why:
             out[key] = why
     return out
+
+
+def boost_rules(game) -> dict | None:
+    """A Boost game's dice as the board shows them: {"name", "dice" (how many), "keep" (kept
+    without a Boost), "air" (a Boost's cost)}; None for a game without a Boost (the original)."""
+    variant = game.variant
+    if not variant.can_boost:
+        return None
+    return {"name": variant.name, "dice": len(variant.dice), "keep": variant.keep, "air": variant.boost_air}
+
+
+def boost_air(game) -> int | None:
+    """The air a Boost would cost the diver to play now, on top of its breath (the gauge's
+    forecast says it); None when it may not declare one (not a Boost game, or not now)."""
+    if game.is_over or not game.variant.can_boost or game.why_illegal(Boost()):
+        return None
+    return game.variant.boost_air
 
 
 def dive_summary(events) -> dict | None:
@@ -115,6 +137,8 @@ def board_view(table, odds=None, options=None, policy: str = "odds", app_mode: b
         "choices": options,
         "odds_policy": policy,
         "forecast_air": forecast_air(game),
+        "boost": boost_rules(game),  # a Boost game's dice (None: the original game)
+        "boost_air": boost_air(game),  # a Boost game: what declaring one now would cost (None: not now)
         "summary": table.summary,
         "reasons": reasons(game),
         "can_undo": table.can_undo,

@@ -90,10 +90,11 @@ class Panels(ipywidgets.GridBox):
         else:
             options = decision(game, policy=policy)
         names = [d.name for d in game.divers]
+        variant = game.variant  # (a Boost game's panels use its dice and say so)
         return [map_panel(sit, self.items_choice.value),
-                choices_figure(None if sit is None else sit.name, options, policy),
-                divers_figure(names, odds, over=game.is_over, turn=whose_turn(game), policy=policy),
-                dice_figure(None if sit is None else sit.chips, None if sit is None else sit.name)]
+                choices_figure(None if sit is None else sit.name, options, policy, variant=variant),
+                divers_figure(names, odds, over=game.is_over, turn=whose_turn(game), policy=policy, variant=variant),
+                dice_figure(None if sit is None else sit.chips, None if sit is None else sit.name, variant=variant)]
 
     def _shown(self) -> list[dict]:
         """`_figures` as a guess-first board lets them show (blank while they would tell a hidden number)."""

@@ -16,6 +16,7 @@ from ..odds.single_diver import p_home
 from ..rules.chips import N_CHIPS
 from ..rules.chips import levels_value as item_value  # noqa: F401 (re-exported for the panels)
 from ..rules.events import fmt_pct, plural  # noqa: F401 (re-exported for the panels)
+from ..rules.variant import CLASSIC
 
 MEAN_CHIP = 7.5  # mean of all chip values 0..15: an item of unknown level
 from ..rules.air import FULL_AIR  # noqa: E402 (the air track is a rule: defined once, in rules)
@@ -93,17 +94,38 @@ def check_value(value, name: str = "value"):
 MODEL_NOTE = "one-diver model, others frozen: they stay put and keep breathing what they carry"
 
 
+def boost_words(variant) -> str:
+    """How a Boost game's one-diver odds play (`p_home(..., variant=...)`), for a panel's note
+    or hover; "" for the original game."""
+    if not variant.can_boost:
+        return ""
+    keep = "two" if variant.keep == 2 else str(variant.keep)
+    return (f"{game_name(variant)} game: heading home it boosts (all {len(variant.dice)} dice, {variant.boost_air} "
+            f"more air) when that gives the higher chance, else keeps the best {keep}")
+
+
+def game_name(variant) -> str:
+    """A variant's name as a panel says it: "Boost" (the 2024 edition), else the variant's own."""
+    return "Boost" if variant.name == "boost" else variant.name
+
+
+def model_note(variant=CLASSIC) -> str:
+    """`MODEL_NOTE`, and in a Boost game how its dice play (`boost_words`)."""
+    words = boost_words(variant)
+    return f"{MODEL_NOTE}; {words}" if words else MODEL_NOTE
+
+
 def plain_text(text: str) -> str:
     """``text`` (a diver's name) as plotly shows it, letter for letter: plotly reads <, > and &
     in titles, labels and hovers as markup."""
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def shown_chance(distance: int, chips: int, air: int, others: int, p: float) -> float:
-    """``p``, one diver's exact P(home), to print: a chance that rounds to the float 1.0
-    but is not sure (1 - 9**-18, say) becomes the float just below 1, so that it reads
-    ">99.9%", never "100%"."""
-    if p == 1.0 and p_home(distance, chips, air, others, exact=True) != 1:
+def shown_chance(distance: int, chips: int, air: int, others: int, p: float, variant=CLASSIC) -> float:
+    """``p``, one diver's exact P(home) (with ``variant``'s dice), to print: a chance that
+    rounds to the float 1.0 but is not sure (1 - 9**-18, say) becomes the float just below 1,
+    so that it reads ">99.9%", never "100%"."""
+    if p == 1.0 and p_home(distance, chips, air, others, exact=True, variant=variant) != 1:
         return math.nextafter(1.0, 0.0)
     return p
 
@@ -149,6 +171,8 @@ class Situation:
     occupied: tuple       # spaces where other divers in the water stand
     trail: tuple          # per space: None (blank) or levels
     trail_len: int
+    variant: object = CLASSIC  # the game's dice (`rules.variant`): a Boost game's odds use its own
+    boost_paid: int = 0   # the air a Boost declared this turn took (after the breath; 0: none)
 
 
 def situation(game) -> Situation | None:
@@ -172,5 +196,6 @@ def situation(game) -> Situation | None:
         air=air, chips=len(me.carried), others=k,
         value=sum(item_value(it.levels) for it in me.carried),
         returning=me.returning, phase=game.phase, occupied=occupied,
-        trail=trail, trail_len=len(trail),
+        trail=trail, trail_len=len(trail), variant=game.variant,
+        boost_paid=game.variant.boost_air if game.boosted and game.phase == "roll" else 0,
     )

@@ -7,8 +7,9 @@ number everywhere. Others move here: everyone plays on as the named policy after
 """
 from __future__ import annotations
 
+from ..rules.variant import CLASSIC
 from ..simulation.questions import POLICY_NAMES
-from ._common import AXIS, BAR, BAR_ALT, BAR_MID, THEME, plain_text
+from ._common import AXIS, BAR, BAR_ALT, BAR_MID, THEME, game_name, plain_text
 from ._layout import GAME_OVER, keep, merged, short_name, title_layout, with_message, with_note
 
 HEADROOM = 1.15
@@ -35,19 +36,29 @@ def _subplot_title(text: str, x: float) -> dict:
                 showarrow=False, font=dict(size=14))
 
 
-def choices_figure(name: str | None, options: list, policy: str = "odds") -> dict:
-    """The panel for ``name``'s ``options`` (`decision`'s list); no options: the game is over."""
+def choices_figure(name: str | None, options: list, policy: str = "odds", variant=CLASSIC) -> dict:
+    """The panel for ``name``'s ``options`` (`decision`'s list); no options: the game is over.
+    ``variant``: the game's dice (a Boost game's note says how everyone then plays it)."""
     who = POLICY_NAMES[policy]
     if not options or name is None:
         fig = _figure([], GAME_OVER)
         return with_message(fig, OVER_MESSAGE)
+    boost = (f"; {game_name(variant)} game: each diver heading back then boosts by its own one-diver rule"
+             if variant.can_boost else "")
     title = with_note(f"{short_name(name)}: {keep('what now?')}",
-                      f"{OTHERS_MOVE}: after this choice all play on like {who}; ≈ marks a simulated estimate")
+                      f"{OTHERS_MOVE}: after this choice all play on like {who}{boost}; ≈ marks a simulated estimate")
     return _figure(options, title)
 
 
+def label(option: str) -> str:
+    """An option's name under its bar (a Boost game's "boost and dive on, ...": "Boost:" first)."""
+    if option.startswith("boost and "):
+        return "Boost: " + LABELS.get(option[len("boost and "):], option[len("boost and "):])
+    return LABELS.get(option, option)
+
+
 def _figure(options: list, title: str) -> dict:
-    x = [LABELS.get(o["option"], o["option"]) for o in options]
+    x = [label(o["option"]) for o in options]
     hover = [f"{plain_text(o['question'])} Answer: {o['shown']}, {o['points_shown']} points"
              + (f" (95% interval {o['low']:.1%} to {o['high']:.1%})" if o["method"] == "estimate" else "")
              + f". Others move here; {FROZEN_ELSEWHERE}" for o in options]
@@ -56,7 +67,8 @@ def _figure(options: list, title: str) -> dict:
                                       ("points", "points_shown", "2", "y2", "expected points")):
         bars.append(dict(type="bar", x=x, y=[o[key] for o in options], text=[o[shown] for o in options],
                          customdata=[o["question"] for o in options], hovertext=hover,
-                         marker=dict(color=COLOURS[:len(options)] or [BAR]), texttemplate="%{text}",
+                         marker=dict(color=[COLOURS[i % len(COLOURS)] for i in range(len(options))] or [BAR]),
+                         texttemplate="%{text}",
                          textposition="outside", hovertemplate="%{hovertext}<extra></extra>", name=name,
                          xaxis=f"x{axis}", yaxis=y))
     top = max([o["points"] for o in options], default=0.0)

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from ..odds.dice import DICE_WEIGHTS, MAX_MOVE, expected_movement, movement_weights
+from ..rules.variant import CLASSIC
 from ._common import AXIS, BAR, BAR_ALT, THEME, check_chart_args, plural
+from .boost_dice import boost_dice_figure
 from ._layout import GAME_OVER, keep, merged, short_name, title_layout, with_note
 
 MOVES = list(range(0, MAX_MOVE + 1))
@@ -39,9 +41,12 @@ def _labels(y) -> list[str]:
     return [f"{round(p * 9)}/9" for p in y]
 
 
-def dice_figure(chips: int | None, name: str | None = None) -> dict:
+def dice_figure(chips: int | None, name: str | None = None, variant=CLASSIC) -> dict:
     """The dice panel as a figure description: a move with ``chips`` items by the diver
-    ``name``; None: the game is over (a move with 0 items, for reference)."""
+    ``name``; None: the game is over (a move with 0 items, for reference). ``variant``: the
+    game's dice (a Boost game's: `boost_dice.boost_dice_figure`)."""
+    if variant.can_boost:
+        return boost_dice_figure(chips, name, variant)
     y, text, colours, title = _data(chips or 0, name)
     if chips is None:
         title = with_note(GAME_OVER, "for reference: a move with 0 items (2d3)")

@@ -15,7 +15,8 @@ from ..odds.game_odds import EXACT_HEADING_BACK, EXACT_LAST_TURN, EXACT_SURE
 from ..simulation.seat_odds import ROLLOUTS, SIMULATED_DEEPER, SIMULATED_TOO_BIG, seat_odds
 from ..rules import Game
 from ..simulation.questions import DEFAULT_POLICY, POLICY_NAMES, check_policy, with_words
-from ._common import AXIS, BAR, BAR_ALT, PANEL_WIDTH, THEME, estimate_pct, fmt_pct, plain_text
+from ..rules.variant import CLASSIC
+from ._common import AXIS, BAR, BAR_ALT, PANEL_WIDTH, THEME, estimate_pct, fmt_pct, game_name, plain_text
 from ._layout import CHAR_EM, label_lines, merged, title_layout, with_note
 
 
@@ -170,17 +171,20 @@ def _rows(names, odds, over=False, turn=None):
     return x, y, up, down, label, text, colours
 
 
-def _title(odds, over=False, policy=DEFAULT_POLICY) -> str:
+def _title(odds, over=False, policy=DEFAULT_POLICY, variant=CLASSIC) -> str:
     if over:
         return with_note("Every diver: P(home)", "the game is over: no more dives")
     methods = {o["method"] for o in odds if o is not None}
     if not methods:
-        return with_note("Every diver: P(home)", "nobody has dived yet")
-    if "estimate" not in methods:
-        return with_note("Every diver: P(home)", "others move: all head home as they are; exact, with skipping")
-    n = max(o.get("n", ROLLOUTS) for o in odds if o is not None and o["method"] == "estimate")
-    return with_note("Every diver: P(home)", f"others move: all play on like {POLICY_NAMES[policy]}; "
-                                             f"{n:,} simulated dives, error bars: 95% intervals")
+        note = "nobody has dived yet"
+    elif "estimate" not in methods:
+        note = "others move: all head home as they are; exact, with skipping"
+    else:
+        n = max(o.get("n", ROLLOUTS) for o in odds if o is not None and o["method"] == "estimate")
+        note = f"others move: all play on like {POLICY_NAMES[policy]}; {n:,} simulated dives, error bars: 95% intervals"
+    if variant.can_boost and methods:  # (each bar's question says how in full)
+        note += f"; {game_name(variant)} game: each diver heading back boosts by its own one-diver rule"
+    return with_note("Every diver: P(home)", note)
 
 
 TICK_SIZE = 11  # px, the names under the bars
@@ -199,10 +203,12 @@ def _name_ticks(names, turn=None) -> dict:
                 ticktext=labels, automargin=True)
 
 
-def divers_figure(names, odds, over: bool = False, turn: int | None = None, policy: str = DEFAULT_POLICY) -> dict:
+def divers_figure(names, odds, over: bool = False, turn: int | None = None, policy: str = DEFAULT_POLICY,
+                  variant=CLASSIC) -> dict:
     """The every-diver panel as a figure description: a bar of P(home) per diver (``odds``:
     `divers_odds`' form), the diver whose turn it is (seat ``turn``) named in bold; each bar
-    carries its question (``customdata``) where ``odds`` has one."""
+    carries its question (``customdata``) where ``odds`` has one. ``variant``: the game's dice
+    (a Boost game's title says so)."""
     x, y, up, down, label, text, colours = _rows(names, odds, over, turn)
     bar = dict(type="bar", x=x, y=y, marker=dict(color=colours), hovertext=text,
                customdata=[o.get("question", "") if o else "" for o in odds],
@@ -210,7 +216,7 @@ def divers_figure(names, odds, over: bool = False, turn: int | None = None, poli
                error_y=dict(type="data", symmetric=False, array=up, arrayminus=down, visible=True,
                             color="rgb(128,128,128)", thickness=2),
                text=label, texttemplate="%{text}", textposition="outside", cliponaxis=False, name="P(home)")
-    layout = merged(THEME, dict(showlegend=False), title_layout(_title(odds, over, policy)), dict(
+    layout = merged(THEME, dict(showlegend=False), title_layout(_title(odds, over, policy, variant)), dict(
         xaxis=dict(**AXIS, **_name_ticks(names, turn)), yaxis=dict(range=[0, 1.15], tickformat=".0%", **AXIS)))
     return dict(data=[bar], layout=layout)
 
@@ -225,4 +231,4 @@ def divers_chart(game, odds=None) -> dict:
         odds = divers_odds(game)
     else:
         odds = _check_odds(odds, len(game.divers))
-    return divers_figure([d.name for d in game.divers], odds, turn=whose_turn(game))
+    return divers_figure([d.name for d in game.divers], odds, turn=whose_turn(game), variant=game.variant)

@@ -13,11 +13,12 @@ import math
 import numbers
 
 from ..odds.checks import check_distance
+from ..odds.boost_tables import turn_dice
 from ..odds.dice import movement_pmf
 from ..odds.single_diver import p_home
-from ._common import (AXIS, BAR, BAR_ALT, BAR_MID, FULL_AIR, MEAN_CHIP, MODEL_NOTE, THEME, Situation,
-                      check_chart_args, check_value, fmt_pct, free_distance, item_value, plain_text, plural,
-                      shown_chance)
+from ..rules.variant import CLASSIC
+from ._common import (AXIS, BAR, BAR_ALT, BAR_MID, FULL_AIR, MEAN_CHIP, THEME, Situation, check_chart_args,
+                      check_value, fmt_pct, free_distance, item_value, model_note, plain_text, plural, shown_chance)
 from ._layout import GAME_OVER, keep, merged, short_name, title_layout, with_message, with_note
 from .odds_map import whose_turn
 
@@ -29,17 +30,36 @@ SUBPLOT_TITLES = 12  # px under the title for the subplots' titles
 NOT_ALLOWED = "not allowed"  # the name of the notes on the slot of an option the rules do not allow
 
 
-def _p(distance, chips, air, others) -> float:
+def _p(distance, chips, air, others, variant=CLASSIC) -> float:
     if distance is None:
         return 1.0  # in the sub
     if air <= 0:
         return 0.0
     air = min(air, FULL_AIR)
-    return shown_chance(distance, chips, air, others, float(p_home(distance, chips, air, others)))
+    return shown_chance(distance, chips, air, others, float(p_home(distance, chips, air, others, variant=variant)),
+                        variant)
+
+
+def move_pmf(chips: int, variant=CLASSIC) -> list[tuple[int, float]]:
+    """One move deeper with ``chips`` items: (spaces, probability). A Boost game's diver going
+    deeper keeps the two dice that move it farthest, without a Boost."""
+    if not variant.can_boost:
+        return list(movement_pmf(chips).items())
+    dice = turn_dice(variant)
+    return [(m, rolls / dice.outcomes) for m, rolls in dice.moves(chips, False)]
+
+
+# A Boost game's move deeper, in words (the turn-back panel's hovers).
+BOOST_MOVE = "keeping the two dice that move it farthest, no Boost"
+
+
+def _the_roll(variant) -> str:
+    """What one more move deeper is averaged over, in words."""
+    return f"the roll, {BOOST_MOVE}" if variant.can_boost else "the roll"
 
 
 def turn_back_numbers(distance, chips, air, others=0, value=None, moves=None, *, name=None,
-                      phase="roll") -> list[dict]:
+                      phase="roll", variant=CLASSIC) -> list[dict]:
     """Rows ``{"label", "p", "ev", "text"}`` for the three choices.
 
     ``air``: at the start of the diver's turn, before it breathes; the texts say so, naming
@@ -50,6 +70,7 @@ def turn_back_numbers(distance, chips, air, others=0, value=None, moves=None, *,
     move deeper (default: an empty trail, every landing space holding an item of
     unknown level). The probabilities must add up to 1, each new distance be None
     (in the sub) or 1 or more, each item value None or a number of points, 0 or more.
+    ``variant``: the game's dice (a Boost game's: see `move_pmf` and `p_home`).
     """
     distance, chips, air, others = check_chart_args(distance, chips, air, others)
     value = MEAN_CHIP * chips if value is None else check_value(value)
@@ -57,9 +78,9 @@ def turn_back_numbers(distance, chips, air, others=0, value=None, moves=None, *,
         moves = _check_moves(moves)
     if moves is None:  # from the sub, a move of 0 stays in the sub (distance None)
         moves = [(q, None if distance is None and m == 0 else (distance or 0) + m, MEAN_CHIP if m > 0 else None)
-                 for m, q in movement_pmf(chips).items()]
+                 for m, q in move_pmf(chips, variant)]
     rows = []
-    p_now = _p(distance, chips, air, others)
+    p_now = _p(distance, chips, air, others, variant)
     where = "in the sub" if distance is None else f"{distance} to go"
     whose = whose_turn(name, phase)
     air_now = f"air {air} at the start of {whose}" if air > 0 else "no air left for another turn"
@@ -73,16 +94,16 @@ def turn_back_numbers(distance, chips, air, others=0, value=None, moves=None, *,
         "then no air left for the way back"
     weight = math.fsum(q for q, _, _ in moves)  # 1, give or take an ulp
     # (each chance a share of the moves' total weight: never above 1, exactly 1 when sure)
-    p_keep = math.fsum(q * _p(d, chips, next_air, others) for q, d, _ in moves) / weight
+    p_keep = math.fsum(q * _p(d, chips, next_air, others, variant) for q, d, _ in moves) / weight
     rows.append({"label": LABELS[1], "p": p_keep, "ev": p_keep * value,
-                 "text": f"one more move deeper (averaged over the roll), {then}: "
+                 "text": f"one more move deeper (averaged over {_the_roll(variant)}), {then}: "
                          f"P(home) {fmt_pct(p_keep)}; expected {fmt_points(p_keep * value)} points"})
-    # A diver carrying nothing that ends its move on a blank still carries nothing, so it may
-    # not turn back then: such a roll does not get it home this way (it counts 0 here), and the
-    # hover says so. (A roll that leaves it in the sub is home, as in the other rows.)
+    # A diver carrying nothing that ends its move on a blank may not turn back then: such a roll does
+    # not get it home this way (0 here; the hover says so). (One that ends in the sub is home.)
     on_blank = [chips == 0 and item is None and d is not None for _, d, item in moves]
-    picks = [(q, 0.0 if blank else _p(d, chips, next_air, others), value) if item is None else
-             (q, _p(d, chips + 1, next_air, others), value + item) for (q, d, item), blank in zip(moves, on_blank)]
+    chance = lambda d, c: _p(d, c, next_air, others, variant)  # noqa: E731 (after this turn's breaths)
+    picks = [(q, 0.0 if blank else chance(d, chips), value) if item is None else
+             (q, chance(d, chips + 1), value + item) for (q, d, item), blank in zip(moves, on_blank)]
     p_pick = math.fsum(q * p for q, p, _ in picks) / weight
     ev_pick = math.fsum(q * p * v for q, p, v in picks) / weight
     text = (f"one more move deeper and pick up what is there (one more item weighs you down): "
@@ -127,7 +148,7 @@ def game_moves(sit: Situation) -> list:
     """One move deeper from the diver's space: (prob, new distance, value of the item there or None)."""
     occ = set(sit.occupied)
     out = []
-    for m, q in movement_pmf(sit.chips).items():
+    for m, q in move_pmf(sit.chips, sit.variant):
         pos = end = sit.position
         steps = m
         while steps > 0 and pos < sit.trail_len:
@@ -141,7 +162,7 @@ def game_moves(sit: Situation) -> list:
     return out
 
 
-def _title(name, returning, phase="roll") -> str:
+def _title(name, returning, phase="roll", variant=CLASSIC) -> str:
     who = f"{short_name(name)}: " if name else ""
     if returning:
         title = f"{who}{keep('already heading back:')} {keep('P(home) and expected points')}"
@@ -149,7 +170,7 @@ def _title(name, returning, phase="roll") -> str:
         title = f"{who}next turn: {keep('turn back,')} {keep('or one more move first?')}"
     else:
         title = f"{who}{keep('turn back now')} {keep('or after one more move?')}"
-    return with_note(title, MODEL_NOTE)
+    return with_note(title, model_note(variant))
 
 
 def fmt_points(ev: float) -> str:
@@ -233,7 +254,7 @@ NEXT_TURN_LABEL = "turn back<br>next turn"
 def situation_rows(sit: Situation) -> list[dict]:
     moves = game_moves(sit)
     rows = turn_back_numbers(sit.distance, sit.chips, sit.air, sit.others, sit.value, moves, name=sit.name,
-                             phase=sit.phase)
+                             phase=sit.phase, variant=sit.variant)
     if sit.returning:  # only "keep going home" applies
         return [dict(rows[0], label="keep heading home",
                      text=rows[0]["text"].replace("turn back now", "heading home"))]
@@ -241,7 +262,8 @@ def situation_rows(sit: Situation) -> list[dict]:
     if sit.distance is not None and all(d == sit.distance for _, d, _ in moves):  # no roll moves it
         free = any(p not in sit.occupied for p in range(sit.position + 1, sit.trail_len + 1))
         stay = f"{when}, staying put ({'its load cancels every roll' if free else 'no free space lies deeper'})"
-        rows = _reworded(rows, ("one more move deeper (averaged over the roll)", stay),
+        deeper = f"one more move deeper (averaged over {_the_roll(sit.variant)})"
+        rows = _reworded(rows, (deeper, stay),
                          ("one more move deeper and", f"{stay}, and"))
     elif sit.phase != "roll":
         rows = _reworded(rows, ("one more move deeper", "at the next turn one more move deeper"))
@@ -287,4 +309,4 @@ def turn_back_panel(sit: Situation | None) -> dict:
     """The live panel for a game's active diver (None: the game is over, no choice to weigh)."""
     if sit is None:  # no diver to advise: no bars, and the panel says why
         return turn_back_figure([], GAME_OVER, OVER_MESSAGE)
-    return turn_back_figure(situation_rows(sit), _title(sit.name, sit.returning, sit.phase))
+    return turn_back_figure(situation_rows(sit), _title(sit.name, sit.returning, sit.phase, sit.variant))

@@ -4,6 +4,8 @@ It holds the live game, the seats, the log and the mode, and does what a click
 or a script asks: an action, a bot's turn, a new game, a mode switch, an edit,
 a load. Undo is its base class (undo.py); intents come in through `handle`.
 ``fair_play=True`` makes Undo refuse to take back a roll or a dive's end.
+``variant="boost"`` deals a Boost game (RULES.md, "Boost"); a new game, a load, an undo and
+edit mode keep the game's own variant.
 """
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import random
 
 from ..bots import PublicView
 from ..rules import Game, IllegalActionError, SaveError
-from ..rules.actions import TurnBack
+from ..rules.actions import Boost, TurnBack
 from ..rules.events import DiveStarted
 from ..simulation.registry import make_policy
 from . import edit_words
@@ -28,7 +30,7 @@ class Table(Undo):
     """People and bots around one game; see the package docstring."""
 
     def __init__(self, players=None, bots=None, seed=None, game: Game | None = None, bot_seats=None,
-                 fair_play: bool | None = None, guess_first: bool = False):
+                 fair_play: bool | None = None, variant=None, guess_first: bool = False):
         # Undo never takes back a roll or a dive's end (see Undo.undo_refusal); None: on with guess first
         self.fair_play = fair_play_for(fair_play, guess_first)
         self.guess_first = guess_first  # people guess their diver's chance before the board shows it
@@ -38,9 +40,12 @@ class Table(Undo):
             if bot_seats is not None:
                 raise ValueError("bot_seats: goes with game=...; for a new game name the bots in bots=")
             names, bot_seats = seats_from(players, bots)
-            game = Game(players=names, seed=seed)
+            game = Game(players=names, seed=seed, variant="classic" if variant is None else variant)
         elif not isinstance(game, Game):
             raise ValueError(f"game: must be a Game, got {type(game).__name__}")
+        elif variant is not None:
+            raise ValueError("variant: the game given already has its variant (Game(..., variant=...)); "
+                             "pass variant= for a new game only")
         elif players is not None or bots is not None:
             raise ValueError("players, bots: the game given already has its players; "
                              "say which seats are bots with bot_seats={seat: bot name}")
@@ -149,10 +154,12 @@ class Table(Undo):
             if policy.explanation not in why:  # (a reason given for each action of the turn: once)
                 why.append(policy.explanation)
             # One turn: it ends when another diver is to move, a dive ends, or (the bot alone
-            # in the water) its own next turn begins: back in the roll phase, not by turning back.
+            # in the water) its own next turn begins: back in the roll phase, not by turning
+            # back or declaring a Boost (both before rolling). A Boost game's "keep" phase is
+            # the same turn: the bot keeps its dice next.
             if (self.game.is_over or self.game.current_player != seat
                     or any(isinstance(e, DiveStarted) for e in new)
-                    or (self.game.phase == "roll" and not isinstance(action, TurnBack))):
+                    or (self.game.phase == "roll" and not isinstance(action, (TurnBack, Boost)))):
                 break
         self._log.record(events, len(self.game.history),
                          f"{self.game.players[seat]} ({policy.name} bot): " + "; ".join(why))
@@ -171,8 +178,8 @@ class Table(Undo):
         return row
 
     def new_game(self, seed=None) -> None:
-        """A new game for the same seats (Undo brings the old one back)."""
-        game = Game(players=list(self.game.players), seed=seed)
+        """A new game for the same seats and the same variant (Undo brings the old one back)."""
+        game = Game(players=list(self.game.players), seed=seed, variant=self.game.variant)
         self.set_mode("play")
         dropped = self._keep(self._snapshot("the new game"))
         self._dealt = True

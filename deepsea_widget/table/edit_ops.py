@@ -228,7 +228,7 @@ def edited_game(game: Game, op, seed: int) -> Game:
     if last is not None and not (pos["positions"][last] == 0 and pos["returning"][last]):
         pos["last_returned"] = None  # it left the sub: it no longer starts the next dive
     try:
-        edited = Game.from_position(**pos, seed=seed)
+        edited = Game.from_position(**pos, seed=seed, variant=game.variant)  # (a Boost game stays one)
     except FieldError as exc:
         raise EditRefused(position_refusal(exc, pos["players"], kind), "edit refused") from None
     except ValueError as exc:  # (a check with no field to name: as the rules say it)

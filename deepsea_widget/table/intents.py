@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
-from ..rules import action_from_dict
+from ..rules import Roll, action_from_dict
 from ..rules.errors import SaveError
 from ..rules.position import is_int
 
@@ -90,10 +90,11 @@ def field(msg: dict, key: str, kind, what: str, where: str | None = None, error=
 def _on_action(table, msg) -> None:
     action_data = msg.get("action")
     try:
-        action = action_from_dict(action_data)
+        # (the game's variant: a Boost game's boost and keep, and its dice, are its own)
+        action = action_from_dict(action_data, table.game.variant)
     except ValueError as exc:
         raise IntentError(str(exc), "action intent") from None
-    if "dice" in action_data:
+    if isinstance(action, Roll) and "dice" in action_data:  # (a keep's "dice" are the die indices it keeps)
         raise IntentError("the board cannot choose the dice (the table rolls them)", "action intent")
     seat = field(msg, "seat", int, "the seat that acts")
     if not 0 <= seat < len(table.game.players):

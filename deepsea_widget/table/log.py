@@ -12,7 +12,8 @@ import itertools
 from typing import NamedTuple
 
 from ..board_view import dive_summary
-from ..rules.events import AllStuck, Banked, Breathed, DiveEnded, DiveStarted, GameOver, Lost, Rolled, StacksPlaced
+from ..rules.events import (AllStuck, Banked, Breathed, DiceKept, DiceRolled, DiveEnded, DiveStarted, GameOver, Lost,
+                            Rolled, StacksPlaced)
 
 MAX_LOG = 400
 
@@ -79,10 +80,9 @@ class TableLog:
         ``moves`` actions."""
         self.last_events = [e.to_dict() for e in events]
         for e in events:
-            if isinstance(e, Rolled):
-                self.rolls.append((moves, {"name": e.name, "dice": list(e.dice), "move": e.move}))
-            elif isinstance(e, DiveStarted):
-                self.rolls.append((moves, None))
+            roll = roll_shown(e)
+            if roll is not None or isinstance(e, DiveStarted):
+                self.rolls.append((moves, roll))
         self.summary = dive_summary(events) or self.summary
         if actor:  # (a bot's reasons: in its turn, after its breath, before what it did)
             self._add(LogLine(actor, moves, self._current_turn()))
@@ -142,6 +142,22 @@ class TableLog:
 
     @property
     def last_roll(self) -> dict | None:
-        """The last roll of this dive (who rolled, the two dice, the spaces it moves); None before
-        the dive's first roll."""
+        """The last roll of this dive as `roll_shown` gives it; None before the dive's first roll."""
         return self.rolls[-1][1] if self.rolls else None
+
+
+def roll_shown(e) -> dict | None:
+    """A roll as the board's dice show it, from its event (None: ``e`` is no roll): who rolled
+    (``name``, ``seat``), the faces (``dice``) and the spaces it moves (``move``). A Boost
+    game's roll also has ``kept`` (the die indices that count; None while the diver chooses:
+    ``move`` is None then too) and ``boosted``; its choice of dice is a roll shown again, with
+    the dice kept."""
+    if isinstance(e, Rolled):
+        return {"name": e.name, "dice": list(e.dice), "move": e.move}
+    if isinstance(e, DiceRolled):
+        return {"name": e.name, "seat": e.seat, "dice": list(e.dice), "move": None, "kept": None,
+                "boosted": False, "keep": e.keep}
+    if isinstance(e, DiceKept):
+        return {"name": e.name, "seat": e.seat, "dice": list(e.dice), "move": e.move, "kept": list(e.kept),
+                "boosted": e.boosted, "keep": len(e.kept)}
+    return None

@@ -19,12 +19,21 @@ export function isSpeed(value: string): value is Speed {
   return Object.prototype.hasOwnProperty.call(SPEEDS, value);
 }
 
-/** The last roll of the step, if any: its two faces and the spaces it moves. */
+/**
+ * The last roll of the step, if any: its faces and the spaces it moves. A Boost game's roll
+ * (DiceRolled: the dice to choose from, `kept` null; DiceKept: the dice kept) says which dice count.
+ */
 export function lastRoll(events: GameEvent[] | undefined): LastRoll | null {
   for (let i = (events?.length ?? 0) - 1; i >= 0; i--) {
     const e = events![i];
-    if (e.type === "Rolled" && Array.isArray(e.dice) && e.dice.length === 2) {
-      return { dice: [Number(e.dice[0]), Number(e.dice[1])], move: Number(e.move ?? 0), name: String(e.name ?? "") };
+    if (!Array.isArray(e.dice)) continue;
+    const dice = e.dice.map(Number);
+    const name = String(e.name ?? "");
+    if (e.type === "Rolled" && dice.length === 2) return { dice, move: Number(e.move ?? 0), name };
+    if (e.type === "DiceRolled") return { dice, move: null, name, kept: null, boosted: false, keep: Number(e.keep ?? 2) };
+    if (e.type === "DiceKept" && Array.isArray(e.kept)) {
+      const kept = e.kept.map(Number);
+      return { dice, move: Number(e.move ?? 0), name, kept, boosted: !!e.boosted, keep: kept.length };
     }
   }
   return null;

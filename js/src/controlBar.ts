@@ -5,7 +5,7 @@
 
 import type { Action, TableView } from "./model";
 import { chipIcon } from "./board";
-import { controlStates, DROP_KEY, dropKeyAction, SHORTCUTS, type ControlState } from "./controls";
+import { controlStates, DROP_KEY, dropKeyAction, isBoostGame, SHORTCUTS, type ControlState } from "./controls";
 import { isSpeed, SPEEDS } from "./anim";
 import { button, h, setAttr, setEnabled } from "./dom";
 import { enabledAttrs, patchChildren, vbutton } from "./vdom";
@@ -55,6 +55,8 @@ export function createControlBar(
   const b: Record<string, HTMLButtonElement> = {};
   const act = (type: "roll" | "turn_back" | "pick_up" | "stay") => () => host.sendAction({ type });
   b.roll = button("Roll", "roll", act("roll"), { "aria-keyshortcuts": "R" });
+  // A Boost game's Boost, before rolling (hidden in the original game): pressed once declared
+  b.boost = button("Boost", "boost", () => host.sendAction({ type: "boost" }), { "aria-keyshortcuts": "B", "aria-pressed": "false", hidden: true });
   b.turn_back = button("Turn back", "turn_back", act("turn_back"), { "aria-keyshortcuts": "T" });
   b.pick_up = button("Pick up", "pick_up", act("pick_up"), { "aria-keyshortcuts": "P" });
   b.stay = button("Stay", "stay", act("stay"), { "aria-keyshortcuts": "S" });
@@ -67,7 +69,7 @@ export function createControlBar(
   const element = h(
     "div",
     { class: "dsw-controls" },
-    h("div", { class: "dsw-group dsw-play", attrs: { role: "group", "aria-label": "Your move" } }, b.roll, b.turn_back, b.pick_up, drops, b.stay),
+    h("div", { class: "dsw-group dsw-play", attrs: { role: "group", "aria-label": "Your move" } }, b.boost, b.roll, b.turn_back, b.pick_up, drops, b.stay),
     h("div", { class: "dsw-group dsw-bots", attrs: { role: "group", "aria-label": "Bots" } }, b.next, b.autoplay, h("label", { class: "dsw-speed-label" }, "Speed ", speedSelect)),
     h("div", { class: "dsw-group dsw-table", attrs: { role: "group", "aria-label": "Game" } }, b.undo, b.new_game, b.edit, saves.exportButton, saves.loadButton, saves.resultsButton),
   );
@@ -90,7 +92,14 @@ export function createControlBar(
     update(view) {
       const states = controlStates(view);
       const apply = (node: HTMLButtonElement, st: ControlState, tip: string) => setEnabled(node, !st.disabled, st.reason, tip);
-      apply(b.roll, states.roll, "Roll the dice and move (R)");
+      apply(b.roll, states.roll, isBoostGame(view) ? "Roll the dice (R): then keep two, or all three after a Boost" : "Roll the dice and move (R)");
+      const boostGame = isBoostGame(view);
+      if (b.boost.hidden === boostGame) b.boost.hidden = !boostGame;
+      if (boostGame) {
+        const air = view.boost?.air ?? 1;
+        apply(b.boost, states.boost, `Before rolling: all ${view.boost?.dice ?? 3} dice will count, for ${air} more air now (B)`);
+        setAttr(b.boost, "aria-pressed", String(!!view.boosted && view.phase !== "over"));
+      }
       apply(b.turn_back, states.turn_back, "Head back toward the sub, once per dive (T)");
       apply(b.pick_up, states.pick_up, "Pick up what lies on this space (P)");
       apply(b.stay, states.stay, "Do nothing on this space (S)");
@@ -129,7 +138,7 @@ export function createControlBar(
       }
       const control = SHORTCUTS[e.key.toLowerCase()];
       const target = control ? b[control] : undefined;
-      if (target) {
+      if (target && !target.hidden) {
         e.preventDefault();
         if (!target.disabled) target.click();
         // a keyboard player cannot hover for the tooltip: say why nothing happened

@@ -19,6 +19,8 @@ export interface DropControl extends ControlState {
 
 export interface ControlStates {
   roll: ControlState;
+  /** A Boost game's Boost (see `isBoostGame`: hidden in the original game). */
+  boost: ControlState;
   turn_back: ControlState;
   pick_up: ControlState;
   stay: ControlState;
@@ -63,7 +65,9 @@ function localReason(view: TableView, kind: ReasonKey): string {
   const seat = view.current_player ?? 0;
   const diver = view.divers[seat];
   const name = nameOf(view, seat);
+  if (kind === "boost") return view.phase === "roll" ? "Not possible now" : `${name} has rolled: a Boost is declared before rolling`;
   if (kind === "roll" || kind === "turn_back") {
+    if (view.phase === "keep") return `${name} has rolled: next, keep some of the dice`;
     if (view.phase !== "roll") return `${name} has moved this turn: ${treasureChoice(view)}`;
     if (kind === "turn_back") {
       if (diver?.returning) return `${name} is already heading back (once per dive)`;
@@ -71,6 +75,7 @@ function localReason(view: TableView, kind: ReasonKey): string {
     }
     return "Not possible now";
   }
+  if (view.phase === "keep") return `${name} must choose the dice to keep first`;
   if (view.phase !== "treasure") return `${name} must roll first`;
   const here = diver && diver.position > 0 ? view.trail[diver.position - 1] : null;
   if (kind === "pick_up") return `Space ${diver?.position ?? "?"} is blank: nothing to pick up`;
@@ -85,7 +90,12 @@ function legalKinds(view: TableView): Set<ActionKind> {
   return new Set((view.legal ?? []).map((a) => a.type));
 }
 
-function actionState(view: TableView, kind: Exclude<ReasonKey, "drop">, blocked: string, legal: Set<ActionKind>): ControlState {
+/** A Boost game (RULES.md, "Boost": a Boost to declare, dice to choose): the board shows Boost and the dice's choice. */
+export function isBoostGame(view: TableView): boolean {
+  return !!view.boost;
+}
+
+function actionState(view: TableView, kind: Exclude<ReasonKey, "drop" | "keep">, blocked: string, legal: Set<ActionKind>): ControlState {
   if (blocked) return off(blocked);
   if (legal.has(kind)) return ON;
   return off(view.reasons?.[kind] || localReason(view, kind));
@@ -120,6 +130,7 @@ export function controlStates(view: TableView): ControlStates {
   }
   return {
     roll: actionState(view, "roll", blocked, legal),
+    boost: isBoostGame(view) ? actionState(view, "boost", blocked, legal) : off("There is no Boost in the original game"),
     turn_back: actionState(view, "turn_back", blocked, legal),
     pick_up: actionState(view, "pick_up", blocked, legal),
     stay: actionState(view, "stay", blocked, legal),
@@ -133,6 +144,7 @@ export function controlStates(view: TableView): ControlStates {
 /** Keyboard shortcuts (no modifier keys) -> control. */
 export const SHORTCUTS: Record<string, string> = {
   r: "roll",
+  b: "boost",
   t: "turn_back",
   p: "pick_up",
   s: "stay",

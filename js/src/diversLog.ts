@@ -93,6 +93,11 @@ function badgeNode(view: TableView, seat: number, badge: BadgeShown): VNode {
   );
 }
 
+/** A Boost game's odds, in the choices' title: how everyone plays its dice (each option's question says it in full). */
+function boostWords(view: TableView): string {
+  return view.boost ? "; Boost game: each diver heading back boosts by its own one-diver rule" : "";
+}
+
 /** The mover's options (Python's `decision`): each one's chance of getting home and points,
  * with its question; "working out" while they are on their way. */
 function choicesNode(view: TableView, seat: number): VNode | null {
@@ -105,7 +110,7 @@ function choicesNode(view: TableView, seat: number): VNode | null {
   return v(
     "div",
     { class: "dsw-choices" },
-    v("p", { class: "dsw-choices-title" }, `Your choices (others move: after it, all play on like the ${policy} bot)`),
+    v("p", { class: "dsw-choices-title" }, `Your choices (others move: after it, all play on like the ${policy} bot${boostWords(view)})`),
     v(
       "ul",
       { class: "dsw-choices-list" },

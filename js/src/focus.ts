@@ -31,7 +31,8 @@ export function focusControl(root: HTMLElement, key: string): boolean {
 /** Focus the first enabled control of the next thing to do (the keyboard stays in the widget). */
 export function focusNext(root: HTMLElement): void {
   // ("guess": guess first's field, there only while a guess is asked before the roll)
-  const order = ["guess", "roll", "pick_up", "stay", "drop-0", "turn_back", "next", "undo", "edit", "new_game"];
+  // ("die-0": a Boost game's first die, while the dice to keep are chosen)
+  const order = ["guess", "roll", "die-0", "pick_up", "stay", "drop-0", "turn_back", "next", "undo", "edit", "new_game"];
   for (const k of order) if (focusControl(root, k)) return;
 }
 

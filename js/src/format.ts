@@ -118,8 +118,19 @@ export function statusLine(view: PublicView | TableView, autoplay = false): stri
   if (seat !== null && table.bots?.[seat]) {
     return `${dive} · ${who} (bot) to play${autoplay ? ": Auto-play is on" : ": press Next or Auto-play"}`;
   }
-  const todo = view.phase === "roll" ? "to roll" : `to ${treasureChoice(view)}`;
-  return who ? `${dive} · ${who} ${todo}` : dive;
+  return who ? `${dive} · ${who} ${toDo(view)}` : dive;
+}
+
+/** What the person to play does now: "to roll", "to roll (or boost first)", "to keep 2 of the dice", "to pick up or stay". */
+function toDo(view: PublicView): string {
+  const legal = new Set((view.legal ?? []).map((a) => a.type));
+  if (view.phase === "roll") return legal.has("boost") ? "to roll (or boost first)" : "to roll";
+  if (view.phase === "keep") {
+    const keep = (view.legal ?? []).find((a) => a.type === "keep");
+    const n = keep && "dice" in keep ? keep.dice.length : 2;
+    return `to keep ${n} of the ${view.rolled?.length ?? n + 1} dice`;
+  }
+  return `to ${treasureChoice(view)}`;
 }
 
 /** What the diver in its treasure phase may do, in words, from the legal actions Python sent. */

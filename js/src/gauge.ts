@@ -46,12 +46,14 @@ export interface GaugeCell {
   forecast: boolean;
   label: string;
   crowded: boolean;
+  /** A Boost game: this air would go at once if the diver to play boosted (`boostText`). */
+  boost?: boolean;
 }
 
 /** How close (in cells) two numbers may be before the lesser one gives way on a narrow gauge. */
 export const CROWD = 2;
 
-export function gaugeCells(air: number, forecast: number | null | undefined): GaugeCell[] {
+export function gaugeCells(air: number, forecast: number | null | undefined, boost: number | null = null): GaugeCell[] {
   const now = clampAir(air);
   const next = forecast === null || forecast === undefined ? null : clampAir(Math.min(forecast, now));
   const marked = next !== null && next !== now ? next : null; // the forecast marker, if any
@@ -66,7 +68,9 @@ export function gaugeCells(air: number, forecast: number | null | undefined): Ga
     const label = value % 5 === 0 || current || isForecast ? String(value) : "";
     const crowded =
       label !== "" && !current && (near(value, now) || (!isForecast && forecastShown && near(value, marked)));
-    cells.push({ value, state, current, forecast: isForecast, label, crowded });
+    const cell: GaugeCell = { value, state, current, forecast: isForecast, label, crowded };
+    if (boost !== null && boost > 0 && value <= now && value > now - boost) cell.boost = true;
+    cells.push(cell);
   }
   return cells;
 }
@@ -76,10 +80,12 @@ export function gaugeCells(air: number, forecast: number | null | undefined): Ga
  * the air the turn started with, before that breath, and the air now (the gauge's number, which
  * the status line and the edit slider show too).
  */
-export function breathText(turnStartAir: number | null | undefined, air: number, who: string): string {
+export function breathText(turnStartAir: number | null | undefined, air: number, who: string, boosted = 0): string {
   if (turnStartAir === null || turnStartAir === undefined || !who || turnStartAir <= air) return "";
-  if (air <= 0) return `${who} breathed the last of the air (${turnStartAir} → 0)`;
-  return `${who} breathed ${turnStartAir - air} (${turnStartAir} → ${air})`;
+  // (a Boost game: `boosted`, the air a Boost declared this turn took on top of the breath)
+  const spent = boosted > 0 ? `breathed ${turnStartAir - air - boosted} and boosted for ${boosted}` : "";
+  if (air <= 0) return spent ? `${who} ${spent}: the last of the air (${turnStartAir} → 0)` : `${who} breathed the last of the air (${turnStartAir} → 0)`;
+  return `${who} ${spent || `breathed ${turnStartAir - air}`} (${turnStartAir} → ${air})`;
 }
 
 /**
@@ -95,4 +101,17 @@ export function forecastText(air: number, forecast: number | null | undefined, w
   if (forecast <= 0) return `${whose}: air runs out first (if everyone keeps their items)`;
   if (drop <= 0) return `${whose}: air still ${forecast} (nobody carries anything)`;
   return `${whose}, once ${who || "the diver"} has breathed: air ${forecast}, −${drop} if everyone keeps their items`;
+}
+
+/**
+ * What a Boost would cost, for the forecast line of a Boost game: "Boost: −1 more air (now:
+ * 24 → 23; every later turn starts 1 lower)". `boostAir`: its air on top of the breath (null:
+ * the diver may not boost now, and the line says nothing).
+ */
+export function boostText(air: number, boostAir: number | null | undefined): string {
+  if (boostAir === null || boostAir === undefined || boostAir <= 0) return "";
+  const now = Math.max(0, air);
+  const after = air - boostAir;
+  const end = after <= 0 ? "; the air runs out: the dive ends after this turn" : `; every later turn starts ${boostAir} lower`;
+  return `Boost: −${boostAir} more air (now: ${now} → ${Math.max(0, after)}${end})`;
 }

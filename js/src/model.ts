@@ -11,7 +11,8 @@ export type Chips = number[];
 /** A trail space from the sub outward: chip levels, or null for a blank. */
 export type Space = Chips | null;
 
-export type Phase = "roll" | "treasure" | "over";
+/** "keep": a Boost game's diver has rolled without a Boost and chooses the dice to keep. */
+export type Phase = "roll" | "keep" | "treasure" | "over";
 
 export interface Diver {
   name: string;
@@ -30,7 +31,11 @@ export type Action =
   | { type: "turn_back" }
   | { type: "pick_up" }
   | { type: "drop"; index: number }
-  | { type: "stay" };
+  | { type: "stay" }
+  /** A Boost game: declare a Boost before rolling (every die counts, at more air). */
+  | { type: "boost" }
+  /** A Boost game, after rolling without a Boost: the die indices kept (from 0). */
+  | { type: "keep"; dice: number[] };
 
 export type ActionKind = Action["type"];
 
@@ -40,7 +45,7 @@ export interface GameEvent {
   text: string;
   seat?: number;
   name?: string;
-  /** Rolled: the two faces. */
+  /** Rolled: the two faces (DiceRolled, DiceKept: a Boost game's, one per die). */
   dice?: number[];
   /** Rolled: spaces to move. */
   move?: number;
@@ -52,11 +57,32 @@ export interface GameEvent {
   [key: string]: unknown;
 }
 
-/** A roll the dice show: who rolled, the two faces and the spaces it moves. */
+/**
+ * A roll the dice show: who rolled, the faces (two in the original game, one per die) and the
+ * spaces it moves. A Boost game's roll also says which dice count (`kept`, die indices; null
+ * while the diver chooses, and `move` is null then too), whether it boosted, and how many dice
+ * it keeps (`keep`).
+ */
 export interface LastRoll {
   name: string;
-  dice: [number, number];
-  move: number;
+  dice: number[];
+  move: number | null;
+  seat?: number;
+  kept?: number[] | null;
+  boosted?: boolean;
+  keep?: number;
+}
+
+/** A Boost game's dice (null or absent: the original game). */
+export interface BoostRules {
+  /** Dice a diver keeps without a Boost. */
+  keep: number;
+  /** Dice rolled. */
+  dice: number;
+  /** The air a Boost costs on top of the breath. */
+  air: number;
+  /** The variant's name ("boost"). */
+  name: string;
 }
 
 /** P(home) of one diver: exact, a Monte Carlo estimate (with its standard error), or already back. */
@@ -97,7 +123,7 @@ export interface Summary {
   lines: string[];
 }
 
-export type ReasonKey = "roll" | "turn_back" | "pick_up" | "drop" | "stay";
+export type ReasonKey = "roll" | "turn_back" | "pick_up" | "drop" | "stay" | "boost" | "keep";
 
 export interface PublicView {
   dive: number;
@@ -112,6 +138,12 @@ export interface PublicView {
   legal: Action[];
   scores: number[];
   winners: number[];
+  /** A Boost game's public facts: its variant, whether the diver to play boosted this turn,
+   * the dive's last roll (one face per die) and the dice that counted (null while choosing). */
+  variant?: string | Record<string, unknown>;
+  boosted?: boolean;
+  rolled?: number[] | null;
+  kept?: number[] | null;
 }
 
 /** What the table adds to the game's public view. All optional, so a bare public view still draws. */
@@ -144,6 +176,10 @@ export interface TableView extends PublicView {
   odds_policy?: string;
   /** Air at the active diver's next turn if everyone keeps their items. */
   forecast_air?: number | null;
+  /** A Boost game's dice (null: the original game). */
+  boost?: BoostRules | null;
+  /** The air a Boost would cost the diver to play now (null: it may not boost now). */
+  boost_air?: number | null;
   summary?: Summary | null;
   reasons?: Partial<Record<ReasonKey, string>>;
   can_undo?: boolean;

@@ -27,6 +27,7 @@ import { createEditPanel, type EditPanel } from "./editPanel";
 import { createSavePanel, type SavePanel } from "./savePanel";
 import { createPawnDrag, type PawnDrag } from "./pawnDrag";
 import { drawDice, drawGauge } from "./gaugeDice";
+import { choosing, pickAnnouncement, pickKey, pickKeyAction, pickedChoice, legalPairs, togglePick, keepCount } from "./diceChoice";
 import { drawDivers, drawLog } from "./diversLog";
 import { focusControl, focusedKey, focusNext, restoreFocus } from "./focus";
 import { createGuessBox, GUESS_KEY, type GuessBox } from "./guess";
@@ -83,6 +84,8 @@ export class BoardUI {
   private localError: { text: string; at: string } | null = null;
   private dismissed = "";
   private logOpen = false;
+  /** A Boost game's dice picked to keep in this view, and the roll they were picked from (`pickKey`). */
+  private picks: { key: string; picked: number[] } = { key: "", picked: [] };
   private drawn: DrawnBoard | null = null;
   /** Prefix of this view's element ids (two views of one board must not share ids). */
   private readonly id = `dsw-${++views}`;
@@ -422,6 +425,7 @@ export class BoardUI {
       e.preventDefault(); // (the G typed is not the guess's first character)
       return;
     }
+    if (this.onPickKey(e, t)) return;
     this.controls.onShortcutKey(e);
   }
 
@@ -474,7 +478,7 @@ export class BoardUI {
     this.savePanel.viewChanged(view);
     this.updateSummary(view);
     const who = view.is_over ? "" : nameOf(view, view.current_player);
-    if (this.changed("gauge", `${view.air}|${view.forecast_air}|${view.turn_start_air}|${who}`)) drawGauge(this.gauge, view);
+    if (this.changed("gauge", `${view.air}|${view.forecast_air}|${view.turn_start_air}|${who}|${view.boost_air}|${view.boosted}`)) drawGauge(this.gauge, view);
     this.updateDice(view);
     if (!override && view.seq !== this.lastSeq) setText(this.announce, stepAnnouncement(view, this.shared.autoplay));
     this.controls.update(view);
@@ -595,8 +599,46 @@ export class BoardUI {
   }
 
   private updateDice(view: TableView): void {
+    // a Boost game's choice of dice: this view's picks last while the same roll is chosen from
+    const key = pickKey(view);
+    if (key !== this.picks.key) this.picks = { key, picked: [] };
+    const pick = choosing(view)
+      ? { view, picked: this.picks.picked, toggle: (die: number) => this.pickDie(die), keep: () => this.keepPicked() }
+      : null;
     // Python keeps the dive's last roll, so that every view shows the same; bright if this step rolled it
-    drawDice(this.dice, view.last_roll ?? null, !!view.last_roll && !!stepRoll(view.events));
+    drawDice(this.dice, view.last_roll ?? null, !!view.last_roll && !!stepRoll(view.events), pick);
+  }
+
+  /** A Boost game: die `die` picked or put back (a click or its number key); the picks are said. */
+  private pickDie(die: number): void {
+    const view = this.view;
+    if (!view || !choosing(view)) return;
+    this.picks = { key: this.picks.key, picked: togglePick(this.picks.picked, die, keepCount(view)) };
+    this.updateDice(view);
+    setText(this.announce, pickAnnouncement(view, this.picks.picked));
+  }
+
+  /** A Boost game: keep the picked dice (the Keep button, or Enter). */
+  private keepPicked(): void {
+    const view = this.view;
+    const choice = view && choosing(view) ? pickedChoice(this.picks.picked, legalPairs(view)) : null;
+    if (choice) this.sendAction({ type: "keep", dice: choice });
+  }
+
+  /** The dice's keys while choosing (1, 2, 3 pick; Enter keeps); whether the key was theirs. */
+  private onPickKey(e: KeyboardEvent, target: HTMLElement): boolean {
+    const view = this.view;
+    if (!view || !choosing(view)) return false;
+    const die = /^die-(\d+)$/.exec(target.getAttribute?.("data-key") ?? "");
+    // Enter on another button (Undo, Keep itself) is that button's
+    if (e.key === "Enter" && target.tagName === "BUTTON" && !die) return false;
+    const todo = pickKeyAction(view, this.picks.picked, e.key, die ? Number(die[1]) : null);
+    if (!todo) return false;
+    e.preventDefault();
+    if ("toggle" in todo) this.pickDie(todo.toggle);
+    else if ("keep" in todo) this.keepPicked();
+    else setText(this.announce, todo.say);
+    return true;
   }
 
   private updateTrailText(view: TableView): void {
