@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 
 from board_page import BoardPage, assert_board_matches, kernel_state
+from lab_harness import ARTIFACTS
+from test_e2e_accessibility import axe
 
 pytestmark = pytest.mark.e2e
 
@@ -86,7 +88,10 @@ def test_a_boost_turn_and_a_choice_of_two_dice_by_clicking(open_notebook):
     said = board.root.locator(".dsw-sr[role=status]").text_content()
     assert said.startswith(f"Picked die 1 ({faces[0]}) and die 3 ({faces[2]}): keeping them moves"), said
     assert keep.is_enabled() and keep.text_content() == f"Keep {faces[0]} + {faces[2]}"
-    board.root.locator(".dsw-top").screenshot(path=str(board.screenshot("boost-keep").with_name("boost-keep-top.png")))
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    board.root.locator(".dsw-top").screenshot(path=str(ARTIFACTS / "boost-keep-top.png"))
+    assert axe(board)["violations"] == []  # (WCAG 2.1 A/AA: the dice's buttons and the Keep button)
+    die3.focus()  # (the keyboard back on the board after axe)
     # key 2: the last two picked count (die 1 gives way); then 1 and 3 again (die 2 gives way)
     nb.page.keyboard.press("2")
     assert [board.button(f"Die {i + 1}: {faces[i]}").get_attribute("aria-pressed") for i in range(3)] == \
