@@ -22,7 +22,9 @@ BOT_WORDS = {
     "random": "random bot (any legal move)",
     "odds": "odds bot (turns back by the exact odds of getting home)",
     "search": "search bot (plans by simulating; the slowest)",
+    "odds-noboost": "odds-noboost bot (the odds bot, never boosting: Boost edition)",
 }
+VARIANT_CHOICES = [("Original game (two dice)", "classic"), ("Boost edition (three dice, boost for air)", "boost")]
 DEFAULT_DIVERS = 3
 DEFAULT_PEOPLE = 1
 PEOPLE_NAMES = ["Player"] + [f"Player {i}" for i in range(2, MAX_PLAYERS + 1)]
@@ -57,9 +59,12 @@ class ClassroomPage(ipywidgets.VBox):
         self._bot_rows = [ipywidgets.HBox([kind, name]) for kind, name in zip(self.bot_kinds, self.bot_names)]
         for text in self.person_names + self.bot_names:
             text.continuous_update = False
-        # Game options beyond the seats go in this box (a later variant choice, Boost, goes here
-        # and into `game_options`, which hands them on to play()).
-        self.options_box = ipywidgets.VBox([])
+        # Game options beyond the seats: the edition, and guessing each chance before it is shown
+        # (`game_options` hands them on to play()).
+        self.variant = ipywidgets.Dropdown(options=VARIANT_CHOICES, value="classic", description="Game", style=_WIDE)
+        self.guess_first = ipywidgets.Checkbox(value=False, description="Guess each chance of getting home first",
+                                               indent=False)
+        self.options_box = ipywidgets.VBox([self.variant, self.guess_first])
         self.message = ipywidgets.HTML("")
         self.start_button = ipywidgets.Button(description="Start the game", button_style="primary")
         self.start_button.on_click(lambda _button: self.start())
@@ -109,8 +114,8 @@ class ClassroomPage(ipywidgets.VBox):
                 {name: kind for _l, name, kind in fields if kind is not None})
 
     def game_options(self) -> dict:
-        """Options for play() beyond the seats (none yet: the variant goes here)."""
-        return {}
+        """Options for play() beyond the seats: the edition and guess-first play."""
+        return {"variant": self.variant.value, "guess_first": self.guess_first.value}
 
     def start(self) -> None:
         """Start the game the form describes, or say in the form what is wrong (and stay)."""

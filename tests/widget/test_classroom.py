@@ -165,3 +165,15 @@ def test_bad_flags_are_refused_by_the_command_line(argv, words, capsys):
 def test_contradicting_flags_end_the_command_with_a_message(capsys):
     assert main(["app", "--no-token", "--token", "x", "--no-browser"]) == 2
     assert "give one way in" in capsys.readouterr().err
+
+
+def test_the_form_chooses_the_edition_and_guess_first_play():
+    page = ClassroomPage()
+    assert page.game_options() == {"variant": "classic", "guess_first": False}
+    page.variant.value = "boost"
+    page.guess_first.value = True
+    page.start()
+    app = page.app
+    assert page.error == "" and app.game.variant.name == "boost"
+    assert app.table.guess_first and app.table.fair_play
+    page.show_form()
