@@ -12,6 +12,7 @@ at run time, from the internet unless ``--pyodide`` names a self-hosted distribu
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import subprocess
 import sys
@@ -22,6 +23,7 @@ import nbformat
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = REPO / "examples"
+BUNDLE = [REPO / "deepsea_widget" / "static" / name for name in ("widget.js", "widget.css", "figure.js")]
 INSTALL_CELL = (
     "# In the browser (JupyterLite), install the package from this site before the lesson starts.\n"
     "%pip install -q deepsea_widget"
@@ -50,9 +52,13 @@ def build(output: Path, pyodide: str | None = None) -> Path:
         wheels.mkdir()
         for nb in sorted(EXAMPLES.glob("*.ipynb")):
             lite_notebook(nb, content / nb.name)
-        # The wheel the notebooks install (the bundle it carries is built by the hatch hook).
+        # The wheel the notebooks install, with the front-end bundle: the one `make setup` built
+        # when it is there (no second npm install), else the hatch hook builds it.
+        env = dict(os.environ)
+        if all(path.is_file() for path in BUNDLE):
+            env["HATCH_JUPYTER_BUILDER_SKIP_NPM"] = "1"
         subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--disable-pip-version-check",
-                        "-w", str(wheels), str(REPO)], check=True)
+                        "-w", str(wheels), str(REPO)], check=True, env=env)
         if output.exists():
             shutil.rmtree(output)
         # jupyter lite build finds the wheels in ./pypi and lists them for %pip (piplite).
