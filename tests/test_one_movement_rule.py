@@ -3,8 +3,9 @@
 The movement rule is written once, in `deepsea_widget.rules.movement` (the engine moves
 with it); the odds' jump and landing tables are built from it. Two forms must stay
 vectorised for speed, and are checked here against it case by case, for every case up to
-a size: the batch simulator's bit masks (`simulation.batch_moves`) and the dense chain
-solver's layout tables (`odds.all_divers.four_divers_moves.tables`). A new dice or
+a size: the batch simulator's bit masks (`simulation.batch_moves`), the dense chain
+solver's layout tables (`odds.all_divers.four_divers_moves.tables`) and the sorting and box
+solvers' jumps (`odds.all_divers.jumps`). A new dice or
 movement rule changes `rules`; these tests then say which fast form no longer follows it.
 The one-diver odds count a diver's turns by a closed form of the air rule (`rules.air`),
 checked here as well.
@@ -16,6 +17,7 @@ import itertools
 import numpy as np
 
 from deepsea_widget.odds.all_divers.four_divers_moves import DENSE_FAR, NOWHERE, PAD, WIDE, tables
+from deepsea_widget.odds.all_divers.jumps import gap_bits, jump_table
 from deepsea_widget.odds.dice import MAX_MOVE
 from deepsea_widget.rules.movement import distance_home, free_spaces_deeper, is_stuck, move_end
 from deepsea_widget.simulation import batch_moves as bm
@@ -108,6 +110,33 @@ def test_the_dense_chains_tables_follow_the_movement_rule():
                 assert free[(y - 1,) + index] == p + PAD
                 before = distance_home(others[-1], (p,) + others[:-1])
                 assert step[(y - 1,) + index] == (before + PAD) * WIDE + p + PAD
+
+
+def _check_jumps(L: int, max_others: int, far: int) -> int:
+    """The jump form on a trail of L spaces: every diver heading back, every move, up to
+    ``max_others`` others on the trail, with and without one back in the sub."""
+    table, bits, checked = jump_table(), gap_bits(far), 0
+    for p, others in _cases(L, max_others):
+        if p == 0:
+            continue
+        for seen in (others, others + (0,)):  # (the solvers see a diver back in the sub too)
+            occupied = 0
+            for q in seen:
+                occupied |= int(bits[p - q + far])
+            got = [max(p - int(c), 0) for c in table[occupied]]  # home once it covers space p
+            assert got == [move_end(p, m, False, others, L) for m in range(MAX_MOVE + 1)], (p, seen, far)
+            checked += MAX_MOVE + 1
+    return checked
+
+
+def test_the_sorting_and_box_solvers_jumps_follow_the_movement_rule():
+    """`jumps`: the others' bits below a diver (`gap_bits`), the spaces a move covers given them
+    (`jump_table`), home once it covers the diver's space; every case on every trail up to 12
+    spaces with up to five others, and on the 32-space trail (a chain's farthest diver a few
+    spaces farther still) with up to two."""
+    checked = sum(_check_jumps(L, MAX_OTHERS, L) for L in range(1, 13))
+    checked += _check_jumps(32, 2, 32) + _check_jumps(32, 2, 40)
+    assert checked > 500_000
 
 
 def test_the_one_diver_odds_breathe_as_the_air_rule_says():

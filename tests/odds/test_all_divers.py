@@ -256,9 +256,9 @@ def test_probability_is_conserved(position, name):
 
 
 def test_solvers_agree_on_big_chains():
-    """Chains of 10^4..10^6 states (beyond brute force here): every way gives the same numbers
-    (the dense solver counts a state once per group it arrives from, and looks a lone diver's
-    chance up instead of expanding it, so its counts differ)."""
+    """Chains of 10^4..10^6 states (beyond brute force here): every way gives the same numbers,
+    and the box and sorting solvers count the same states (the dense one counts a state once
+    per group it arrives from, and looks a lone diver's chance up instead of expanding it)."""
     cases = [([18, 22, 20, 16], [1, 1, 1, 1], 14, 0), ([12, 9, 11, 13], [2, 1, 2, 2], 22, 1),
              ([14, 9, 18, 6, 12], [1, 2, 1, 0, 2], 13, 3), ([30, 22, 27, 25], [0, 0, 0, 1], 25, 2),
              ([9, 31, 20], [3, 1, 0], 25, 1), ([32, 1], [1, 4], 25, 0)]
@@ -272,31 +272,104 @@ def test_solvers_agree_on_big_chains():
             assert abs(stats["total_probability"] - 1.0) <= 1e-12
         for name in WAYS:
             assert answers[name] == pytest.approx(answers["sorted"], abs=1e-13), name
+        assert counts["box"] == counts["sorted-box"] == counts["sorted"]
         assert counts["sorted"] > 10_000 or len(case[0]) < 4
         assert counts["dense"] > 0
 
 
 def test_which_solver_takes_which_layer():
-    """Sorting while layers are small; up to four divers on the trail go dense after that;
-    five or six divers, and what-ifs beyond the trail, are sorted to the end."""
+    """Sorting while layers are small; up to four divers on the trail go dense after that, five
+    or six divers to the box solver; what-ifs beyond the trail with fewer are sorted to the end."""
     from deepsea_widget.odds.all_divers.chain import Chain
+    from deepsea_widget.odds.all_divers.five_or_six_divers import BoxSolver
     from deepsea_widget.odds.all_divers.four_divers import DenseSolver
-    from deepsea_widget.odds.all_divers.which_solver import SMALL_LAYER, big_layer_solver
+    from deepsea_widget.odds.all_divers.which_solver import SMALL_LAYER, SMALL_LAYER_MANY, big_layer_solver
 
     four = Chain([32, 31, 30, 29], [1] * 4, 10 ** 6)
     assert big_layer_solver(four, SMALL_LAYER) is None
     big = big_layer_solver(four, SMALL_LAYER + 1)
     assert isinstance(big, DenseSolver)
     big.run()  # (nothing queued: it hands its memory back)
-    for chain in (Chain([5, 6, 7, 8, 9], [1] * 5, 10 ** 6), Chain([40, 10], [1, 1], 10 ** 6)):
-        assert big_layer_solver(chain, 10 ** 9) is None
+    for many in (Chain([5, 6, 7, 8, 9], [1] * 5, 10 ** 6), Chain([40, 6, 7, 8, 9, 3], [1] * 6, 10 ** 6)):
+        assert big_layer_solver(many, SMALL_LAYER_MANY) is None
+        assert isinstance(big_layer_solver(many, SMALL_LAYER_MANY + 1), BoxSolver)
+    assert big_layer_solver(Chain([40, 10], [1, 1], 10 ** 6), 10 ** 9) is None
 
 
-def test_five_divers_and_what_ifs_beyond_the_trail_are_sorted_to_the_end():
-    """No other solver takes them: every way gives the same floats, bit for bit."""
-    for case in [([14, 9, 18, 6, 12], [1, 2, 1, 0, 2], 13, 3), ([40, 10, 20], [1, 0, 1], 12, 0)]:
-        answers = each_solver(case)
-        assert answers["dense"] == answers["sorted-dense"] == answers["sorted"]
+def test_what_ifs_beyond_the_trail_with_up_to_four_divers_are_sorted_to_the_end():
+    """No other solver takes them: every way that leaves them alone gives the same floats, bit for bit."""
+    answers = each_solver(([40, 10, 20], [1, 0, 1], 12, 0))
+    assert answers["dense"] == answers["sorted-dense"] == answers["sorted"]
+
+
+# 5- and 6-diver positions: a game's, deep ones (bench_odds_exact.py's "5 divers" and "6 divers"),
+# divers home, empty-handed, never moving, beyond the trail; and RULES.md's example (4 divers)
+BOX_CASES = [
+    ([10, 5, 6, 14], [1, 2, 2, 1], 10, 0),
+    ([12, 7, 15, 4, 10], [1, 2, 1, 2, 1], 15, 0),
+    ([14, 9, 18, 6, 12, 20], [1, 2, 1, 2, 1, 2], 16, 0),
+    ([14, 9, 18, 6, 12], [1, 2, 1, 0, 2], 13, 3),
+    ([8, 0, 13, 7, 10, 3], [2, 1, 0, 1, 6, 1], 16, 5),
+    ([22, 17, 25, 11, 30, 19], [1, 1, 2, 1, 2, 2], 12, 2),
+    ([18, 0, 14, 11, 9, 19], [1, 0, 2, 1, 1, 0], 14, 2),
+    ([31, 3, 27, 9, 0, 15], [2, 1, 1, 3, 4, 1], 25, 1),
+    ([3, 1, 5, 2, 4, 6], [1, 1, 1, 1, 1, 1], 25, 4),
+    ([40, 20, 33, 28, 12], [2, 1, 2, 1, 1], 16, 0),
+]
+
+
+@pytest.mark.parametrize("case", BOX_CASES)
+def test_the_box_solver_agrees_with_the_sorting_solver(case):
+    """From the first layer or after a few, and as p_home_all chooses: within 1e-12 of the
+    sorting solver alone, the same states counted, probability conserved."""
+    positions, chips, air, turn = case
+    in_water = [i for i in range(len(positions)) if positions[i] > 0]
+    question = ([positions[i] for i in in_water], [chips[i] for i in in_water], air, in_water.index(turn))
+    answers, counts = {}, {}
+    for name in ("sorted", "box", "sorted-box"):
+        stats = {}
+        with solver(name):
+            answers[name] = all_divers.solve_chain(*question, 10 ** 8, stats)
+            answers[name, "p_home_all"] = p_home_all(*case, max_states=10 ** 8)
+        counts[name] = stats["states"]
+        assert abs(stats["total_probability"] - 1.0) <= 1e-12
+    for name in ("box", "sorted-box"):
+        assert answers[name] == pytest.approx(answers["sorted"], abs=1e-12, rel=0), name
+        assert answers[name, "p_home_all"] == pytest.approx(answers["sorted", "p_home_all"], abs=1e-12, rel=0)
+        assert counts[name] == counts["sorted"]
+    assert p_home_all(*case, max_states=10 ** 8) == pytest.approx(answers["sorted", "p_home_all"], abs=1e-12, rel=0)
+
+
+@pytest.mark.parametrize("knobs", [{"_SLAB": 64}, {"_SCAN": 512}, {"_BOX_CAP": 8}, {"_CHUNK": 7},
+                                   {"_DECODE_TABLE": 4}, {"_BOX_CAP": 60, "_SLAB": 16, "_SCAN": 5}])
+def test_the_box_solvers_internal_paths_agree(monkeypatch, knobs):
+    """Cut the box into many slabs, scan in tiny pieces, sort the layers whose box is too big
+    (and box the next in slabs), decode without tables: the same numbers."""
+    from deepsea_widget.odds.all_divers import five_or_six_divers_box
+
+    cases = [BOX_CASES[0], BOX_CASES[3], BOX_CASES[4], ([12, 9, 15, 4, 11], [1, 0, 2, 1, 3], 14, 2)]
+    with solver("sorted"):
+        expected = [p_home_all(*c) for c in cases]
+    for knob, value in knobs.items():
+        monkeypatch.setattr(five_or_six_divers_box, knob, value)
+    with solver("box"):  # the box solver from the first layer
+        for case, want in zip(cases, expected):
+            assert p_home_all(*case) == pytest.approx(want, abs=1e-12, rel=0)
+
+
+def test_a_sorted_layer_comes_out_in_diver_0s_order():
+    """As a box's scan does: the box solver cuts the next layer's batches into slabs by it."""
+    import numpy as np
+
+    from deepsea_widget.odds.all_divers.five_or_six_divers_box import Candidates, range_of, sorted_states
+
+    rng = np.random.default_rng(5)
+    pos = tuple(rng.integers(0, 33, 5000) for _ in range(5))
+    cand = Candidates(5)
+    moved = rng.integers(0, 33, 5000)  # diver 2's new positions
+    cand.add(pos, [range_of(p) for p in pos], 2, moved, rng.random(5000), range_of(moved))
+    first = np.concatenate([states[0] for states, _ in sorted_states(cand, 32)])
+    assert first.size > 4000 and (np.diff(first) >= 0).all()
 
 
 def test_probabilities_are_in_range():

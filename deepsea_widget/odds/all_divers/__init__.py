@@ -5,7 +5,8 @@ jumping spaces where other divers stand, in seat order, while the shared air run
 RULES.md says: a Markov chain over (positions, air, whose turn) (`chain`). `p_home_all`
 pushes the probability of the current position forward through it, layer by layer, and
 adds up where the dive ends. `which_solver` says which solver expands which layer:
-`small_layers` (sorting) or `four_divers` (dense boxes, with `two_divers_left`).
+`small_layers` (sorting), `four_divers` (dense boxes, with `two_divers_left`) or
+`five_or_six_divers` (boxes over the divers' ranges); `jumps` is how a move jumps divers.
 """
 from __future__ import annotations
 

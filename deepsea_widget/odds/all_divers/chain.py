@@ -14,6 +14,7 @@ import math
 
 import numpy as np
 
+from ...rules.air import breath
 from ..dice import DICE_OUTCOMES, MAX_MOVE, movement_weights
 from ..errors import StateBudgetExceeded
 
@@ -27,7 +28,8 @@ class Chain:
         n = self.n = len(start)
         self.start, self.chips, self.max_states = start, chips, max_states
         self.full = (1 << n) - 1
-        self.carrying = sum(1 << i for i in range(n) if chips[i] > 0)
+        self.breaths = [breath(c) for c in chips]  # the air each diver breathes at its turn's start
+        self.carrying = sum(1 << i for i in range(n) if self.breaths[i] > 0)  # those who use air
         self.next_list, self.steps_list = _turn_tables(n)
         self.far = max(start)
         self.moves = [[(m, w / DICE_OUTCOMES) for m, w in movement_weights(min(c, MAX_MOVE)).items()]

@@ -257,7 +257,7 @@ class DenseSolver:
         seats, a, lo = group.seats, group.array, group.lo
         n = len(seats)
         chain.layers += 1
-        air_next = air - chain.chips[t]
+        air_next = air - chain.breaths[t]
         if air_next <= 0:  # the dive ends after this move: who gets home on it?
             self._settle_last_move(t, in_water, a, lo, group.factor)
             return

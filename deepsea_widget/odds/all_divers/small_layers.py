@@ -9,15 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...rules.movement import move_end
-from ..dice import MAX_MOVE
-from .chain import MAX_SEATS, Chain
-
-# The spaces a move can see: at most MAX_MOVE free spaces plus the (at most 5)
-# other divers jumped on the way.
-WINDOW = MAX_MOVE + MAX_SEATS - 1
-
-_JUMP_TABLE: list = []  # the jump table, once built (see `jump_table`)
+from .chain import Chain
+from .jumps import gap_bits, jump_table
 
 
 class SortingSolver:
@@ -32,9 +25,7 @@ class SortingSolver:
         # per diver: spaces covered per roll given what is taken; P(roll)
         self.rolls = [(np.ascontiguousarray(table[:, [m for m, _ in moves]]), np.array([w for _, w in moves]))
                       for moves in chain.moves]
-        self.gap_bit = np.zeros(2 * chain.far + 1, dtype=np.intp)  # index: (mover - other) + far
-        for gap in range(1, min(WINDOW, chain.far) + 1):
-            self.gap_bit[chain.far + gap] = 1 << (gap - 1)
+        self.gap_bit = gap_bits(chain.far)  # index: (mover - other) + far
         self.pending: dict = {}  # layer key -> batches (codes, probabilities) queued for it
 
     def decode(self, codes: np.ndarray) -> tuple:
@@ -85,7 +76,7 @@ class SortingSolver:
         new_codes = (codes[:, None] - (covered << self.shifts[t])).ravel()
         new_mass = (mass[:, None] * probs).ravel()
         now_in = (in_water[:, None] - (home.astype(np.int64) << t)).ravel()
-        air_next = layer_air - chain.chips[t]
+        air_next = layer_air - chain.breaths[t]
         if air_next <= 0:  # the dive ends after this move: whoever is home now stays home
             chain.home_mass += np.bincount(chain.full ^ now_in, weights=new_mass, minlength=chain.full + 1)
             return
@@ -118,19 +109,3 @@ def _merge(batches) -> tuple[np.ndarray, np.ndarray]:
         codes = codes.take(starts)
         mass = np.add.reduceat(mass.take(order), starts)
     return codes, mass
-
-
-def jump_table() -> np.ndarray:
-    """table[occupied, m]: spaces a diver covers moving m free spaces toward the sub, where
-    bit g-1 of ``occupied`` says whether the space g below it is taken (int64, a row per set).
-
-    Built from the movement rule (`rules.movement.move_end`), for a diver far enough from
-    the sub that no move reaches it."""
-    if not _JUMP_TABLE:
-        top = WINDOW + MAX_MOVE + 1  # a move covers at most WINDOW + MAX_MOVE spaces
-        table = np.zeros((1 << WINDOW, MAX_MOVE + 1), dtype=np.int64)
-        for occupied in range(1 << WINDOW):
-            taken = {top - g for g in range(1, WINDOW + 1) if occupied >> (g - 1) & 1}
-            table[occupied] = [top - move_end(top, m, False, taken, top) for m in range(MAX_MOVE + 1)]
-        _JUMP_TABLE.append(table)
-    return _JUMP_TABLE[0]

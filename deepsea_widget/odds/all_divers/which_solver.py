@@ -1,10 +1,11 @@
 """Which solver expands which layer of the chain, and why: the one place that says so."""
 from __future__ import annotations
 
-from . import four_divers
+from . import five_or_six_divers, four_divers
 from .chain import Chain
 
 SMALL_LAYER = 1_000  # states in a layer: about where sorting starts to cost more than the dense solver
+SMALL_LAYER_MANY = 20_000  # the same for five or six divers and the box solver
 
 
 def big_layer_solver(chain: Chain, layer_states: int):
@@ -16,10 +17,14 @@ def big_layer_solver(chain: Chain, layer_states: int):
     - Up to four divers on the game's trail: from the first layer of more than SMALL_LAYER
       states, the dense solver (`four_divers`) takes that layer and every later one (a move
       is a shift in a box of cells, several times cheaper a state than sorting).
-    - Five or six divers, or a what-if beyond the trail, are sorted to the end: a dense box
-      would be too big (39**6 cells), and the board's budget keeps those chains small
-      (`game_odds.exact_budget`).
+    - Five or six divers: from the first layer of more than SMALL_LAYER_MANY states, the box
+      solver (`five_or_six_divers`: a box over the divers' ranges only, as a box of every
+      cell would be too big, 39**6). It pays on big chains asked directly; within the
+      board's budget for them (`game_odds.exact_budget`) it costs about what sorting does.
+    - A what-if beyond the trail with up to four divers is sorted to the end.
     """
     if layer_states > SMALL_LAYER and four_divers.takes(chain):
         return four_divers.DenseSolver(chain)
+    if layer_states > SMALL_LAYER_MANY and five_or_six_divers.takes(chain):
+        return five_or_six_divers.BoxSolver(chain)
     return None
