@@ -1,7 +1,7 @@
 """The ways through p_home_all's solvers, for tests that run a question through each.
 
 The sorting solver hands a chain over from a given layer size (`which_solver.SMALL_LAYER` and
-`SMALL_LAYER_MANY`): from the first layer (-1), after a few layers, or never. The dense solver
+`SMALL_BOX_LAYER`): from the first layer (-1), after a few layers, or never. The dense solver
 takes up to four divers on the trail; the box solver five or six divers, or, in the box
 ways, every chain (`five_or_six_divers.MIN_SEATS` 1).
 """
@@ -22,13 +22,13 @@ WAYS = {"dense": (-1, NEVER, 5), "sorted-dense": (3, NEVER, 5), "sorted": (NEVER
 def handover(dense_from: int, box_from: int = NEVER, box_seats: int = 5):
     """The sorting solver hands layers over to the dense one from ``dense_from`` states, to the
     box one (chains of ``box_seats`` divers or more) from ``box_from``."""
-    saved = which_solver.SMALL_LAYER, which_solver.SMALL_LAYER_MANY, five_or_six_divers.MIN_SEATS
-    which_solver.SMALL_LAYER, which_solver.SMALL_LAYER_MANY, five_or_six_divers.MIN_SEATS = (
+    saved = which_solver.SMALL_LAYER, which_solver.SMALL_BOX_LAYER, five_or_six_divers.MIN_SEATS
+    which_solver.SMALL_LAYER, which_solver.SMALL_BOX_LAYER, five_or_six_divers.MIN_SEATS = (
         dense_from, box_from, box_seats)
     try:
         yield
     finally:
-        which_solver.SMALL_LAYER, which_solver.SMALL_LAYER_MANY, five_or_six_divers.MIN_SEATS = saved
+        which_solver.SMALL_LAYER, which_solver.SMALL_BOX_LAYER, five_or_six_divers.MIN_SEATS = saved
 
 
 def solver(name: str):

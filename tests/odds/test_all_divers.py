@@ -283,7 +283,7 @@ def test_which_solver_takes_which_layer():
     from deepsea_widget.odds.all_divers.chain import Chain
     from deepsea_widget.odds.all_divers.five_or_six_divers import BoxSolver
     from deepsea_widget.odds.all_divers.four_divers import DenseSolver
-    from deepsea_widget.odds.all_divers.which_solver import SMALL_LAYER, SMALL_LAYER_MANY, big_layer_solver
+    from deepsea_widget.odds.all_divers.which_solver import SMALL_BOX_LAYER, SMALL_LAYER, big_layer_solver
 
     four = Chain([32, 31, 30, 29], [1] * 4, 10 ** 6)
     assert big_layer_solver(four, SMALL_LAYER) is None
@@ -291,8 +291,8 @@ def test_which_solver_takes_which_layer():
     assert isinstance(big, DenseSolver)
     big.run()  # (nothing queued: it hands its memory back)
     for many in (Chain([5, 6, 7, 8, 9], [1] * 5, 10 ** 6), Chain([40, 6, 7, 8, 9, 3], [1] * 6, 10 ** 6)):
-        assert big_layer_solver(many, SMALL_LAYER_MANY) is None
-        assert isinstance(big_layer_solver(many, SMALL_LAYER_MANY + 1), BoxSolver)
+        assert big_layer_solver(many, SMALL_BOX_LAYER) is None
+        assert isinstance(big_layer_solver(many, SMALL_BOX_LAYER + 1), BoxSolver)
     assert big_layer_solver(Chain([40, 10], [1, 1], 10 ** 6), 10 ** 9) is None
 
 

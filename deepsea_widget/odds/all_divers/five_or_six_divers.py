@@ -37,11 +37,10 @@ class BoxSolver:
         self.buffer = np.zeros(0)  # a slab of a box, kept from layer to layer (all 0.0 between)
 
     def add_states(self, key, pos: tuple, mass: np.ndarray) -> None:
-        """Queue distinct states (positions per diver, 0 = home; probability) for layer ``key``."""
-        order = np.argsort(pos[0], kind="stable")  # blocks are kept sorted by diver 0's position
-        pos = tuple(p.take(order) for p in pos)
+        """Queue distinct states (positions per diver, 0 = home; probability) for layer ``key``
+        (as if diver 0 had moved there: in any order, see `LayerBox.slab_work`)."""
         ranges = [range_of(p) for p in pos]
-        self._candidates(key).add(pos, ranges, 0, pos[0], mass.take(order), ranges[0])
+        self._candidates(key).add(pos, ranges, 0, pos[0], mass, ranges[0])
 
     def run(self) -> None:
         """Expand every queued layer and all that follow, to the end of the dive."""

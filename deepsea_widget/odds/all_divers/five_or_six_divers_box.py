@@ -25,7 +25,8 @@ class Candidates:
 
     A batch is (block, mover, new_position, mass): the candidates' positions are ``block[j]``
     for every diver but ``mover``, whose position is ``new_position``. Blocks are shared by the
-    batches of all rolls from one expanded piece, and sorted by diver 0's position.
+    batches of all rolls from one expanded piece, and sorted by diver 0's position (unless
+    diver 0 is the mover).
     """
 
     __slots__ = ("batches", "lo", "hi", "zero")
@@ -86,12 +87,12 @@ class LayerBox:
         self.rows_per_slab = max(1, _SLAB // self.per_row)
         self.slab_cells = min(self.rows_per_slab, sizes[0]) * self.per_row
         self.n_slabs = -(-sizes[0] // self.rows_per_slab)
-        self.tables = _decode_tables(sizes, self.decode)
+        self.tables = None  # (built on first use: a layer past the budget never needs them)
 
     def slab_work(self, cand: Candidates) -> list:
         """Per slab, its share of every batch: (block, mover, new_position, mass, a, b), the rows
         a:b. Blocks are sorted by diver 0's position, so a share is a slice; a batch in which
-        diver 0 itself moved is put in slab order once, as box indices (block None)."""
+        diver 0 itself moved (in any order) is put in slab order once, as box indices (block None)."""
         n_slabs = self.n_slabs
         if n_slabs == 1:
             return [[(block, mover, new_p, mass, 0, mass.size) for block, mover, new_p, mass in cand.batches]]
@@ -160,6 +161,8 @@ class LayerBox:
 
     def _positions(self, index: np.ndarray) -> tuple:
         """Each diver's position in the cells ``index`` (changed in place)."""
+        if self.tables is None:
+            self.tables = _decode_tables(self.sizes, self.decode)
         high_tables, low_tables, low_cells = self.tables
         if high_tables is not None:  # one division and a lookup per diver
             high = index // low_cells

@@ -5,7 +5,7 @@ from . import five_or_six_divers, four_divers
 from .chain import Chain
 
 SMALL_LAYER = 1_000  # states in a layer: about where sorting starts to cost more than the dense solver
-SMALL_LAYER_MANY = 20_000  # the same for five or six divers and the box solver
+SMALL_BOX_LAYER = 20_000  # the same for the box solver (five or six divers)
 
 
 def big_layer_solver(chain: Chain, layer_states: int):
@@ -17,14 +17,14 @@ def big_layer_solver(chain: Chain, layer_states: int):
     - Up to four divers on the game's trail: from the first layer of more than SMALL_LAYER
       states, the dense solver (`four_divers`) takes that layer and every later one (a move
       is a shift in a box of cells, several times cheaper a state than sorting).
-    - Five or six divers: from the first layer of more than SMALL_LAYER_MANY states, the box
+    - Five or six divers: from the first layer of more than SMALL_BOX_LAYER states, the box
       solver (`five_or_six_divers`: a box over the divers' ranges only, as a box of every
-      cell would be too big, 39**6). It pays on big chains asked directly; within the
-      board's budget for them (`game_odds.exact_budget`) it costs about what sorting does.
+      cell would be too big, 39**6). It pays on big chains asked directly (several times
+      faster than sorting); within the board's budget (`game_odds.exact_budget`) both cost the same.
     - A what-if beyond the trail with up to four divers is sorted to the end.
     """
     if layer_states > SMALL_LAYER and four_divers.takes(chain):
         return four_divers.DenseSolver(chain)
-    if layer_states > SMALL_LAYER_MANY and five_or_six_divers.takes(chain):
+    if layer_states > SMALL_BOX_LAYER and five_or_six_divers.takes(chain):
         return five_or_six_divers.BoxSolver(chain)
     return None
