@@ -14,6 +14,15 @@ def make(trail, positions, **kw) -> Game:
     return Game.from_position(trail=trail, positions=positions, **kw)
 
 
+TRAIL8 = [1, 1, 1, 2, 2, 2, 3, 3]
+
+
+def boost_game(trail, positions, **kw) -> Game:
+    """A what-if position of the Boost variant with named divers (Ann, Bob, ...), seed 0."""
+    kw.setdefault("variant", "boost")
+    return make(trail, positions, **kw)
+
+
 def roll(a, b) -> Roll:
     return Roll(dice=(a, b))
 

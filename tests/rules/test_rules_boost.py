@@ -6,21 +6,12 @@ of them by die index, or declares a Boost before rolling (one more air) and all 
 from __future__ import annotations
 
 import pytest
-from rules_helpers import NAMES, kinds, play, texts
+from rules_helpers import TRAIL8, boost_game, kinds, play, texts
 
 from deepsea_widget import Game
 from deepsea_widget.rules import BOOST, CLASSIC, Boost, Keep, PickUp, Roll, Stay, TurnBack, Variant
 from deepsea_widget.rules import events as ev
 
-TRAIL8 = [1, 1, 1, 2, 2, 2, 3, 3]
-
-
-def boost_game(trail, positions, **kw) -> Game:
-    """A what-if position of the Boost variant with named divers (Ann, Bob, ...), seed 0."""
-    kw.setdefault("players", NAMES[:len(positions)])
-    kw.setdefault("seed", 0)
-    kw.setdefault("variant", "boost")
-    return Game.from_position(trail=trail, positions=positions, **kw)
 
 
 def roll3(a, b, c) -> Roll:

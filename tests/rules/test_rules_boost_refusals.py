@@ -5,19 +5,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from rules_helpers import NAMES, make, play, roll
+from rules_helpers import TRAIL8, boost_game, make, play, roll
 
 from deepsea_widget import Game, IllegalActionError
 from deepsea_widget.rules import BOOST, Boost, Keep, PickUp, Roll, Stay, TurnBack, Variant
 
-TRAIL8 = [1, 1, 1, 2, 2, 2, 3, 3]
-
-
-def boost_game(trail, positions, **kw) -> Game:
-    kw.setdefault("players", NAMES[:len(positions)])
-    kw.setdefault("seed", 0)
-    kw.setdefault("variant", "boost")
-    return Game.from_position(trail=trail, positions=positions, **kw)
 
 
 def assert_refused(game, action, match, seat=None):
