@@ -35,6 +35,18 @@ def in_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
 
 
+def stop_process(proc: subprocess.Popen, timeout: float = 15.0) -> None:
+    """Terminate a server process (it shuts its kernels down), kill it if it hangs."""
+    if proc.poll() is not None:
+        return
+    proc.terminate()
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=timeout)
+
+
 def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
@@ -162,14 +174,7 @@ class JupyterLab:
 
     def stop(self, timeout: float = 15.0) -> None:
         """Terminate the server (it shuts its kernels down), kill it if it hangs."""
-        if self.proc.poll() is not None:
-            return
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait(timeout=timeout)
+        stop_process(self.proc, timeout)
 
 
 def _quiet_lab_settings(settings: Path) -> None:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from lab_harness import ARTIFACTS, free_port
+from lab_harness import ARTIFACTS, free_port, stop_process
 
 TOKEN = "classroom-test-token"
 CULL_IDLE = 4  # s: a kernel without a tab is culled after this...
@@ -93,14 +93,7 @@ class AppServer:
         return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
 
     def stop(self, timeout: float = 15.0) -> None:
-        if self.proc.poll() is not None:
-            return
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait(timeout=timeout)
+        stop_process(self.proc, timeout)
 
 
 @pytest.fixture(scope="module")
