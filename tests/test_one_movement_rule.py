@@ -112,10 +112,10 @@ def test_the_dense_chains_tables_follow_the_movement_rule():
                 assert step[(y - 1,) + index] == (before + PAD) * WIDE + p + PAD
 
 
-def _check_jumps(L: int, max_others: int, far: int) -> int:
-    """The jump form on a trail of L spaces: every diver heading back, every move, up to
-    ``max_others`` others on the trail, with and without one back in the sub."""
-    table, bits, checked = jump_table(), gap_bits(far), 0
+def _check_jumps(L: int, max_others: int, far: int, longest: int = MAX_MOVE) -> int:
+    """The jump form on a trail of L spaces: every diver heading back, every move up to
+    ``longest``, up to ``max_others`` others on the trail, with and without one back in the sub."""
+    table, bits, checked = jump_table(longest), gap_bits(far, longest), 0
     for p, others in _cases(L, max_others):
         if p == 0:
             continue
@@ -124,8 +124,8 @@ def _check_jumps(L: int, max_others: int, far: int) -> int:
             for q in seen:
                 occupied |= int(bits[p - q + far])
             got = [max(p - int(c), 0) for c in table[occupied]]  # home once it covers space p
-            assert got == [move_end(p, m, False, others, L) for m in range(MAX_MOVE + 1)], (p, seen, far)
-            checked += MAX_MOVE + 1
+            assert got == [move_end(p, m, False, others, L) for m in range(longest + 1)], (p, seen, far)
+            checked += longest + 1
     return checked
 
 
@@ -136,6 +136,14 @@ def test_the_sorting_and_box_solvers_jumps_follow_the_movement_rule():
     spaces farther still) with up to two."""
     checked = sum(_check_jumps(L, MAX_OTHERS, L) for L in range(1, 13))
     checked += _check_jumps(32, 2, 32) + _check_jumps(32, 2, 40)
+    assert checked > 500_000
+
+
+def test_a_boost_chains_jumps_follow_the_movement_rule():
+    """The same for moves up to 8 (Boost's three dice, `all_divers.variant_turns`), whose
+    window sees two spaces farther: every trail up to 14 spaces with up to five others."""
+    checked = sum(_check_jumps(L, MAX_OTHERS, L, longest=8) for L in range(1, 15))
+    checked += _check_jumps(32, 2, 40, longest=8)
     assert checked > 500_000
 
 

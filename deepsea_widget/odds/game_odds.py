@@ -3,18 +3,39 @@ budget, and when a diver is sure to get home (`simulation.seat_odds` uses these)
 from __future__ import annotations
 
 from ..rules.movement import distance_home, move_points
+from ..rules.variant import CLASSIC
+from .boost_home import checked_variant
 from .dice import DICE_WEIGHTS
 
 # States of the exact chain the board solves live: with up to four divers in the water about
 # what a simulation of the dive costs; deeper what-ifs are simulated (docs/benchmarks.md)
 EXACT_BUDGET = 1_000_000
-# five or six divers in the water cost several times more a state (sorted, layer by layer)
+# five or six divers in the water cost several times more a state (the box solver, and the
+# sorting solver before it hands over)
 EXACT_BUDGET_MANY = 60_000
+# a Boost game's chain is sorted, layer by layer (`all_divers.which_solver`): about 0.5 us a state
+EXACT_BUDGET_SORTED = 200_000
 
 
-def exact_budget(divers_in_water: int) -> int:
-    """The state budget of the board's exact odds for this many divers in the water."""
-    return EXACT_BUDGET if divers_in_water <= 4 else EXACT_BUDGET_MANY
+def exact_budget(divers_in_water: int, variant=CLASSIC) -> int:
+    """The state budget of the board's exact odds for this many divers in the water, in a game
+    of ``variant`` (a `rules.Variant`; another than the original game's is sorted only)."""
+    budget = EXACT_BUDGET if divers_in_water <= 4 else EXACT_BUDGET_MANY
+    return budget if variant == CLASSIC else min(budget, EXACT_BUDGET_SORTED)
+
+
+def exact_options(game) -> dict | None:
+    """`p_home_all`'s keyword arguments for ``game``'s edition: ``variant``, and ``boosted`` where
+    the diver to move has declared a Boost this turn and not rolled yet. None if the chain does
+    not count the variant's dice (any the odds tables take: `boost_home.checked_variant`)."""
+    variant = game.variant
+    if variant == CLASSIC:
+        return {}
+    try:
+        checked_variant(variant, "best")
+    except ValueError:
+        return None
+    return {"variant": variant, "boosted": game.phase == "roll" and game.boosted}
 
 
 def free_distance(position: int, occupied) -> int:

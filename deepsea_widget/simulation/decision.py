@@ -12,8 +12,8 @@ A Boost game (RULES.md, "Boost"; decision_boost.py): before rolling, each option
 and without a Boost (without one, the mover keeps the two dice that move it farthest; the
 rolls averaged are the variant's eight); after rolling, each choice of dice is an option
 (the dice are known then). Everyone then plays the named policy, each diver heading back
-boosting by its own one-diver rule, and every question says so. The exact chain takes only
-the original game's dice: a Boost game is simulated, and its questions say estimated.
+boosting by its own one-diver rule, and every question says so; where every diver then
+heads home, the exact chain plays that rule too (`p_home_all` with the game's variant).
 """
 from __future__ import annotations
 
@@ -26,12 +26,13 @@ from ..odds.all_divers import p_home_all
 from .batch import MAX_TRAIL, DiveState, simulate_batch
 from ..odds.errors import StateBudgetExceeded
 from .estimate import batch_codes, batch_nerves, simulate_engine, wilson_interval
-from ..odds.game_odds import exact_budget, exact_inputs
+from ..odds.game_odds import exact_budget, exact_inputs, exact_options
 from .seat_odds import ENGINE_ROLLOUTS
 from ..rules import CLASSIC, Drop, Game, PickUp, Stay, TurnBack
 from ..rules import events as ev
-from .decision_boost import Plan, boost_plans, chain_takes, forced_roll, keep_plans, rolls_of, farthest_keep
-from .questions import DEFAULT_POLICY, EXACT_ASSUMES, HOME, POLICIES, boost_clause, chance_text, points_text
+from .decision_boost import Plan, boost_plans, forced_roll, keep_plans, rolls_of, farthest_keep
+from .questions import (DEFAULT_POLICY, EXACT_ASSUMES, HOME, POLICIES, boost_clause, chance_text,
+                        exact_boost_clause, points_text)
 
 ROLLOUTS = 3996  # nine equal shares, one per roll (about 0.8 points of standard error)
 
@@ -204,10 +205,12 @@ def _exact_or_sim(g, seat: int):
     if inputs is None:  # the dive ends with this turn: nobody moves again
         home = me.back or me.position == 0
         return ("known", float(home), _held(me) if home else 0.0)
-    if not chain_takes(g.variant):  # (the chain counts the original game's dice only)
+    options = exact_options(g)
+    if options is None:  # (dice the chain does not count)
         return ("sim", g)
+    in_water = sum(1 for d in divers if d.position > 0 and not d.back)
     try:
-        probs = p_home_all(*inputs, max_states=exact_budget(sum(1 for d in divers if d.position > 0 and not d.back)))
+        probs = p_home_all(*inputs, max_states=exact_budget(in_water, g.variant), **options)
     except (StateBudgetExceeded, ValueError):
         return ("sim", g)
     return ("exact", float(probs[seat]), _held(me))
@@ -246,10 +249,12 @@ def _question(game, plan: _Plan, policy: str, method: str, n: int = 0) -> str:
     name = game.divers[game.current_player].name
     if method == "exact":
         then, how = EXACT_ASSUMES, ""
+        if game.variant is not CLASSIC:
+            then += exact_boost_clause(game.variant.name)
     else:
         then, how = f"everyone plays like {POLICIES[policy]}", f" (estimated from {n:,} simulated dives)"
-    if game.variant is not CLASSIC and method != "exact":
-        then += f"; in this {game.variant.name} game {boost_clause(policy, game.variant)}"
+        if game.variant is not CLASSIC:
+            then += f"; in this {game.variant.name} game {boost_clause(policy, game.variant)}"
     words = plan.words if plan.after is not None else f"{plan.words}, then {plan.treasure_words(policy)}"
     return (f"If {name} {words}, and after that {then}: {name}'s {HOME}, and the points {name} "
             f"banks on average{how}.")

@@ -7,8 +7,8 @@
 - After rolling (phase "keep"), the dice are known: each choice of dice is an option (choices
   keeping the same total move alike and are one option), and the mover's treasure action on
   landing is the named policy's.
-- The exact chain (`p_home_all`) counts the original game's dice only (`chain_takes`): a Boost
-  game's options are simulated.
+- Where every diver then heads home, the exact chain (`p_home_all` with the game's variant)
+  answers, each diver boosting by its own one-diver rule, as the simulated bots do.
 """
 from __future__ import annotations
 
@@ -52,11 +52,6 @@ def forced_roll(variant, dice) -> Roll:
     if variant is CLASSIC:
         return Roll(dice)
     return action_from_dict({"type": "roll", "dice": list(dice)}, variant)
-
-
-def chain_takes(variant) -> bool:
-    """Whether the exact chain (`p_home_all`) counts this variant's dice: the original game's only."""
-    return variant is CLASSIC or variant == CLASSIC
 
 
 def farthest_keep(game) -> Keep:

@@ -26,6 +26,9 @@ BOOST_PLAY = {
             "else the two that move it farthest",
     "cautious": "diving, the cautious bot never boosts and keeps the two dice that move it farthest",
 }
+# How each diver heading back plays a Boost game, in the chain and in every simulated policy alike.
+ONE_DIVER_RULE = ("each diver heading back boosts by its own one-diver rule (when boosting now gives it the higher "
+                  "chance of getting home, its items and the others' breathing held fixed)")
 # What an exact number for a diver in the water assumes (the chain with skipping).
 EXACT_ASSUMES = "every diver heads home with what it carries (no more pick-ups or drops)"
 HOME = "chance of being back in the submarine when this dive ends"
@@ -41,9 +44,15 @@ def boost_clause(policy: str, variant=None) -> str:
     """How everyone plays a Boost game under ``policy``, for a question: each diver heading back
     boosts by its own one-diver rule."""
     keep = 2 if variant is None or not variant.keep else variant.keep
-    return ("each diver heading back boosts by its own one-diver rule (when boosting now gives it the higher "
-            "chance of getting home, its items and the others' breathing held fixed) and keeps the "
-            f"{'two' if keep == 2 else keep} dice that move it farthest; {BOOST_PLAY[policy]}")
+    return f"{ONE_DIVER_RULE} and keeps the {'two' if keep == 2 else keep} dice that move it farthest; {BOOST_PLAY[policy]}"
+
+
+def exact_boost_clause(variant_name: str | None) -> str:
+    """What an exact number of a Boost game adds to `EXACT_ASSUMES`: how the divers heading home
+    boost (the chain's rule, `p_home_all`'s ``boost="best"``); nothing in the original game."""
+    if not variant_name:
+        return ""
+    return f"; in this {variant_name} game {ONE_DIVER_RULE} and keeps the dice that move it farthest"
 
 
 def estimate_text(p: float, low: float, high: float, digits: int = 0) -> str:
@@ -79,10 +88,10 @@ def seat_question(name: str, odds: dict, policy: str) -> str:
     if method == "exact" and why == EXACT_SURE:
         return f"{name}'s {HOME}: heading home, its next move gets it there whatever anyone does."
     if method == "exact":
-        return f"{name}'s {HOME}, if {EXACT_ASSUMES}."
+        return f"{name}'s {HOME}, if {EXACT_ASSUMES}{exact_boost_clause(odds.get('variant'))}."
     too_big = " (too big to work out exactly live)" if why == SIMULATED_TOO_BIG else ""
     if why == SIMULATED_VARIANT:
-        too_big = f" (the exact every-diver odds take the original game's dice only, not {odds['variant']}'s)"
+        too_big = f" (the exact every-diver odds do not count {odds['variant']}'s dice)"
     boost = f"; in this {odds['variant']} game {boost_clause(policy)}" if odds.get("variant") else ""
     return (f"{name}'s {HOME}, if everyone plays on like {POLICIES[policy]}{boost}; estimated from "
             f"{odds.get('n', 0):,} simulated dives{too_big}.")

@@ -6,16 +6,16 @@ than its state budget, the rest of the dive is simulated with a named policy's b
 (`estimate_home`) and the answer carries its 95% interval (Wilson), the rollouts behind it
 and why it was simulated. The board's badges and the every-diver panel use this.
 
-A Boost game (RULES.md, "Boost") is simulated wherever the chain would be needed (the chain
-counts the original game's dice only: ``why`` "variant"); its estimates carry ``variant``
-(its name), and each diver heading back in the simulation boosts by its own one-diver rule.
+In a Boost game (RULES.md, "Boost") each diver heading back boosts by its own one-diver rule,
+in the chain and in the simulation alike; its entries carry ``variant`` (its name). The chain
+takes any dice the odds tables take; others are simulated (``why`` "variant").
 """
 from __future__ import annotations
 
 from ..odds.all_divers import MAX_POSITION, p_home_all
 from ..odds.errors import StateBudgetExceeded
 from ..odds.game_odds import (EXACT_HEADING_BACK, EXACT_LAST_TURN, EXACT_SURE, exact_budget, exact_inputs,
-                              sure_home)
+                              exact_options, sure_home)
 from ..rules import CLASSIC, ROLLS
 from .batch import MAX_BATCH_TRAIL
 from .estimate import estimate_home
@@ -26,7 +26,7 @@ ROLLOUTS = 4000  # standard error <= 0.8 points
 ENGINE_ROLLOUTS = 500
 SIMULATED_DEEPER = "deeper"  # why an estimate: some divers may still go deeper and pick up
 SIMULATED_TOO_BIG = "too big"  # why an estimate: the exact chain is over its budget (or out of its reach)
-SIMULATED_VARIANT = "variant"  # why an estimate: the exact chain takes the original game's dice only
+SIMULATED_VARIANT = "variant"  # why an estimate: the exact chain does not count this variant's dice
 # `sure_home` reckons with the original game's smallest kept total (2): a variant whose smallest
 # is at least that may use it too
 _SMALLEST = min(sum(roll) for roll in ROLLS)
@@ -40,21 +40,22 @@ def _exact_odds(game, max_states, last_turn: bool):
     """Every seat's exact entry where each diver in the water heads back (or nobody moves again),
     by the chain with skipping; else (None, why the odds are simulated)."""
     divers = game.divers
-    inputs = exact_inputs(game)
+    inputs, options = exact_inputs(game), exact_options(game)
     if max_states is None:
-        max_states = exact_budget(sum(1 for d in divers if d.position > 0 and not d.back))
-    if inputs is not None and game.variant is not CLASSIC:  # the chain counts the original game's dice only
+        max_states = exact_budget(sum(1 for d in divers if d.position > 0 and not d.back), game.variant)
+    if inputs is not None and options is None:  # dice the chain does not count
         return None, SIMULATED_VARIANT
     if inputs is not None and max(inputs[0]) > MAX_POSITION:  # a what-if beyond the chain's reach
         return None, SIMULATED_TOO_BIG
     try:
         probs = [1.0 if d.back else 0.0 for d in divers] if inputs is None else \
-            p_home_all(*inputs, max_states=max_states)
+            p_home_all(*inputs, max_states=max_states, **options)
     except StateBudgetExceeded:
         return None, SIMULATED_TOO_BIG  # too deep to solve quickly: simulate
+    variant = {} if inputs is None or not options else {"variant": game.variant.name}  # (its rule in the question)
     return [{"p": 1.0, "se": None, "method": "back"} if d.back else
             None if d.position == 0 else  # (still in the sub, not dived: no badge)
-            _exact(float(probs[s]), last_turn) for s, d in enumerate(divers)], None
+            dict(_exact(float(probs[s]), last_turn), **variant) for s, d in enumerate(divers)], None
 
 
 def seat_odds(game, n: int = ROLLOUTS, seed: int = 0, max_states: int | None = None, policy: str = "odds") -> list:
@@ -68,8 +69,9 @@ def seat_odds(game, n: int = ROLLOUTS, seed: int = 0, max_states: int | None = N
     estimate also has ``se`` (its standard error), ``low`` and ``high`` (its
     95% Wilson interval), ``n`` (rollouts) and ``why`` ("deeper": someone may
     still go deeper; "too big": the exact chain is over ``max_states``, by
-    default `exact_budget` of the divers in the water; "variant": a Boost game, which the
-    chain does not take, and then the entry has ``variant``). A finished game gives
+    default `exact_budget` of the divers in the water; "variant": dice the chain does not
+    count). In a game of another variant than the original (Boost) the estimates, and the exact
+    entries of divers heading back, have ``variant`` (its name). A finished game gives
     all None. A trail longer than 61 spaces is simulated with at most
     `ENGINE_ROLLOUTS` rollouts (on the engine: the batch simulator stops there). ``policy``: the
     bot every seat plays in the simulation ("odds" or "cautious").

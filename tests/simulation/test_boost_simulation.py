@@ -1,5 +1,6 @@
 """Boost games (RULES.md, "Boost") in the simulation layer: estimate_home on both paths, seat_odds
-(simulated where the chain would be needed, and saying so), games, tournaments and the CLI."""
+(exact by the chain where everyone heads home, simulated for dice it does not count, and saying
+so), games, tournaments and the CLI."""
 from __future__ import annotations
 
 import random
@@ -13,6 +14,7 @@ import pytest
 from estimate_helpers import Position, engine_rollouts
 
 from deepsea_widget.bots import Policy, RandomPolicy
+from deepsea_widget.odds import p_home_all
 from deepsea_widget.rules import BOOST, Game, Roll, Variant
 from deepsea_widget.simulation import estimate_home, seat_odds
 from deepsea_widget.simulation.batch import POLICY_CODES, DiveState, simulate_batch
@@ -82,16 +84,31 @@ def test_the_engine_rolls_a_games_own_dice():
     assert rolled and all(BOOST.is_roll(r) for r in rolled)
 
 
-def test_everyone_heading_home_in_a_boost_game_is_simulated_and_says_why():
-    classic = seat_odds(Game.from_position(**HOME))
-    assert [o["method"] for o in classic] == ["exact"] * 4
-    odds = seat_odds(Game.from_position(variant="boost", **HOME), n=2000, seed=1)
-    assert [o["method"] for o in odds] == ["estimate"] * 4
-    assert all(o["why"] == "variant" and o["variant"] == "boost" for o in odds)
-    worded = with_words(["Ann", "Bob", "Cy", "Dee"], odds, "odds")
-    q = worded[0]["question"]
-    assert "each diver heading back boosts by its own one-diver rule" in q
-    assert "estimated from 2,000 simulated dives" in q and "original game's dice only" in q
+def test_everyone_heading_home_in_a_boost_game_is_exact_and_the_bots_play_the_chains_rule():
+    """The chain (each diver heading home boosting by its own one-diver rule) gives the badges, and
+    the cautious bots, who boost by that rule and drop nothing, get home as often in simulation
+    (seeded; 99.9% intervals). (The odds bot may drop an item on the way home: another question.)"""
+    game = Game.from_position(variant="boost", **HOME)
+    odds = seat_odds(game)
+    chain = p_home_all([10, 5, 6, 14], [1, 2, 2, 1], 10, 0, variant="boost")
+    assert [o["p"] for o in odds] == chain and chain != p_home_all([10, 5, 6, 14], [1, 2, 2, 1], 10, 0)
+    assert all(o["method"] == "exact" and o["why"] == "heading back" and o["variant"] == "boost" for o in odds)
+    q = with_words(["Ann", "Bob", "Cy", "Dee"], odds, "odds")[0]["question"]
+    assert "each diver heading back boosts by its own one-diver rule" in q and "estimated" not in q
+    for seat, est in enumerate(estimate_home(game, n=20_000, seed=3, policies="cautious")):
+        low, high = est.interval(0.999)
+        assert low <= chain[seat] <= high, (seat, est.estimate, chain[seat])
+
+
+def test_dice_the_chain_does_not_count_are_simulated_and_say_why():
+    big = Variant("big", ((1, 7), (1, 7)))  # totals up to 14: past the odds tables (no Boost: the cautious bot plays it)
+    game = Game.from_position(variant=big, **HOME)
+    odds = seat_odds(game, n=2000, seed=1, policy="cautious")
+    assert all(o["method"] == "estimate" and o["why"] == "variant" and o["variant"] == "big" for o in odds)
+    q = with_words(["Ann", "Bob", "Cy", "Dee"], odds, "cautious")[0]["question"]
+    assert "estimated from 2,000 simulated dives" in q and "do not count big's dice" in q
+    with pytest.raises(ValueError, match="variant: the odds take dice totals up to 12"):
+        p_home_all([10, 5, 6, 14], [1, 2, 2, 1], 10, 0, variant=big)
 
 
 def test_with_the_dice_on_the_table_and_the_air_out_the_mover_still_moves():

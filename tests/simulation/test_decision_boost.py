@@ -8,8 +8,8 @@ import pytest
 
 from deepsea_widget import decision
 from deepsea_widget.bots import PublicView, make_policy
-from deepsea_widget.odds import boost_choice
-from deepsea_widget.rules import Boost, Game, Keep, Roll, TurnBack
+from deepsea_widget.odds import boost_choice, p_home_all
+from deepsea_widget.rules import BOOST, Boost, Game, Keep, Roll, Stay, TurnBack
 from deepsea_widget.simulation.decision import DIVE_KEEP, DIVE_PICK, HEAD_HOME, HEAD_HOME_DROP, TURN_BACK
 
 ONE_DIVER_RULE = "each diver heading back boosts by its own one-diver rule"
@@ -38,8 +38,12 @@ def test_before_rolling_each_option_comes_with_and_without_a_boost():
         q = o["question"]
         assert q.startswith("If Ann boosts now (all three dice count, for 1 more air)" if o["boost"] else
                             "If Ann does not boost (after rolling it keeps the two dice that move it farthest)")
-        assert ONE_DIVER_RULE in q and "the odds bot" in q and "in this boost game" in q
-        assert o["method"] == "estimate" and "simulated dives" in q  # (the chain takes the original dice only)
+        assert ONE_DIVER_RULE in q and "in this boost game" in q
+        if TURN_BACK in o["option"]:  # then everyone heads home: the chain, each boosting by the rule
+            assert o["method"] == "exact" and "every diver heads home with what it carries" in q
+            assert "simulated" not in q and "the odds bot" not in q
+            continue
+        assert o["method"] == "estimate" and "simulated dives" in q and "the odds bot" in q
         assert o["low"] <= o["p_home"] <= o["high"] and 0 <= o["points"]
         assert o["n"] == 1800 - 1800 % 8  # eight equally likely rolls, an equal share each
 
@@ -51,12 +55,31 @@ def test_the_original_game_keeps_its_options_and_numbers():
     assert classic[0]["method"] == "exact"  # the others head home: the chain with skipping
 
 
-def test_everyone_heading_home_is_simulated_in_a_boost_game_and_says_so():
+def test_everyone_heading_home_is_exact_in_a_boost_game_and_says_how_they_boost():
+    """Each option's turn played on every roll, then the chain (`p_home_all` with the game's
+    variant): the average over the eight rolls of its answers from the next diver's turn."""
     game = position(returning=[True, True, True])
     options = by_option(decision(game, n=900))
     assert set(options) == {HEAD_HOME, f"boost and {HEAD_HOME}", HEAD_HOME_DROP, f"boost and {HEAD_HOME_DROP}"}
     for o in options.values():
-        assert o["method"] == "estimate" and "estimated from" in o["question"] and ONE_DIVER_RULE in o["question"]
+        assert o["method"] == "exact" and ONE_DIVER_RULE in o["question"] and "estimated" not in o["question"]
+    for boost in (False, True):  # by hand: Ann (on 9, one item) moves on each roll, then Bob's turn starts
+        total = 0.0
+        for roll in BOOST.rolls:
+            g = game.copy()
+            if boost:
+                g.apply(Boost())
+            g.apply(Roll(roll))
+            if g.phase == "keep":
+                g.apply(max(g.legal_actions(), key=lambda k: sum(roll[i] for i in k.dice)))
+            if g.phase == "treasure":
+                g.apply(Stay())
+            assert g.dive == 1 and g.air > 0  # (no roll ends the dive here)
+            positions = [0 if d.back else d.position for d in g.divers]
+            total += p_home_all(positions, [len(d.carried) for d in g.divers], g.turn_start_air, g.current_player,
+                                variant="boost")[0]  # (the air before Bob breathed)
+        name = f"boost and {HEAD_HOME}" if boost else HEAD_HOME
+        assert options[name]["p_home"] == pytest.approx(total / len(BOOST.rolls), abs=1e-12)
 
 
 @pytest.mark.parametrize("d,c,air", [(9, 1, 3), (9, 1, 4), (6, 2, 4), (8, 2, 4), (5, 1, 1)])
@@ -112,7 +135,8 @@ def test_a_diver_that_boosted_has_only_its_roll_left_to_weigh():
 def test_the_cautious_policy_is_named_in_a_boost_games_questions():
     options = decision(position(), policy="cautious", n=900)
     assert all("the cautious bot never boosts and keeps the two dice that move it farthest" in o["question"]
-               for o in options)
+               for o in options if o["method"] == "estimate")
+    assert {o["method"] for o in options} == {"exact", "estimate"}  # (turning back: everyone heads home)
 
 
 def test_a_whole_boost_game_gives_options_at_every_step():

@@ -13,17 +13,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
-from ..checks import as_int, check_air
+from ...rules.variant import CLASSIC
+from ..boost_home import checked_variant
+from ..checks import as_int, check_air, check_flag
 from .chain import MAX_SEATS, Chain
 from .small_layers import SortingSolver
+from .variant_turns import VariantTurns
 from .which_solver import big_layer_solver
 
 MAX_POSITION = 1000  # no trail is longer than 32 spaces; what-ifs may go farther, within reason
 DEFAULT_MAX_STATES = 8_000_000  # (the deep 6-diver case of bench_odds_exact.py has 6.3 million)
 
 
-def p_home_all(positions, chips, air: int, turn: int, *,
-               max_states: int = DEFAULT_MAX_STATES) -> list[float]:
+def p_home_all(positions, chips, air: int, turn: int, *, max_states: int = DEFAULT_MAX_STATES,
+               variant="classic", boost: str = "best", boosted: bool = False) -> list[float]:
     """Exact P(home) per seat when every diver in the water heads back with its items.
 
     - ``positions[i]``: trail space of seat ``i`` (1 = next to the sub), 0 = back
@@ -52,17 +55,32 @@ def p_home_all(positions, chips, air: int, turn: int, *,
     of running on (fall back to Monte Carlo, `estimate_home`); the default lets
     the deep 6-diver benchmark (6.3 million states) through. For a live display
     pass a smaller budget: the board's is `game_odds.exact_budget`.
+
+    ``variant`` ("classic", "boost" or a `rules.Variant`): the edition's dice. In a Boost game
+    (RULES.md, "Boost") each diver keeps its best two dice, or boosts at the start of its turn
+    (every die counts, for a Boost's air more) by the rule ``boost``: "best" (the default),
+    each diver by its own one-diver rule, the choice `boost_choice` makes for it with the
+    others frozen (several divers sharing the air have no single best play, so this names
+    one; see `variant_turns`); "never"; or "always". ``boosted``: the diver to move has
+    declared a Boost this turn already (``air`` is still the air before it breathed and paid
+    for it). A variant's chain is solved by the sorting solver only (`which_solver`).
     """
     positions, chips, air, turn = check_table_position(positions, chips, air, turn)
     max_states = as_int("max_states", max_states)
     if max_states < 1:
         raise ValueError(f"max_states must be at least 1, got {max_states}")
+    variant = checked_variant(variant, boost)
+    if check_flag(boosted, "boosted") and not variant.can_boost:
+        raise ValueError(f"boosted: {variant.name!r} has no Boost to declare")
     in_water = [i for i, p in enumerate(positions) if p > 0]
     out = [1.0] * len(positions)
-    if not in_water or all(chips[i] == 0 for i in in_water):
+    classic = variant == CLASSIC
+    if not in_water or (classic and all(chips[i] == 0 for i in in_water)):
         return out  # nobody in the water uses air: everyone gets home
-    probs = solve_chain([positions[i] for i in in_water], [chips[i] for i in in_water], air,
-                        in_water.index(turn), max_states)
+    water_chips = [chips[i] for i in in_water]
+    turns = None if classic else VariantTurns(variant, boost, water_chips, boosted)
+    probs = solve_chain([positions[i] for i in in_water], water_chips, air, in_water.index(turn), max_states,
+                        turns=turns)
     for i, p in zip(in_water, probs):
         out[i] = p
     return out
@@ -116,13 +134,13 @@ def check_table_position(positions, chips, air, turn):
 
 
 def solve_chain(start: list[int], chips: list[int], air: int, turn: int, max_states: int,
-                stats: dict | None = None) -> list[float]:
+                stats: dict | None = None, turns: VariantTurns | None = None) -> list[float]:
     """The chain for the divers in the water only (compact seat indices, all positions > 0).
 
     ``stats``, if given, receives the number of states and layers expanded and the total
-    probability settled (1 up to rounding).
+    probability settled (1 up to rounding). ``turns``: a variant's (None: the original game).
     """
-    chain = Chain(start, chips, max_states)
+    chain = Chain(start, chips, max_states, turns)
     SortingSolver(chain).solve(air, turn, big_layer_solver)
     if stats is not None:
         stats.update(states=chain.states, layers=chain.layers,

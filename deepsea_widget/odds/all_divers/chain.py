@@ -1,7 +1,8 @@
 """What one `p_home_all` question fixes, and the probability it has settled so far.
 
 `Chain` holds the divers in the water only (seats 0..n-1, every position > 0), their moves,
-the turn order and the state budget; ``home_mass[s]`` is the probability that the dive ends
+the turn order and the state budget (and, for a variant other than the original game, its
+`VariantTurns`); ``home_mass[s]`` is the probability that the dive ends
 with exactly the divers in bit set ``s`` home. A layer of the chain is keyed (air, r, t): t
 the diver to move, r the seats from t to the next carrying diver in the water. Every move
 lowers the key (a carrier's turn lowers the air; an empty-handed diver's turn keeps it but
@@ -17,6 +18,7 @@ import numpy as np
 from ...rules.air import breath
 from ..dice import DICE_OUTCOMES, MAX_MOVE, movement_weights
 from ..errors import StateBudgetExceeded
+from .variant_turns import VariantTurns
 
 MAX_SEATS = 6
 
@@ -24,16 +26,20 @@ MAX_SEATS = 6
 class Chain:
     """The fixed parts of one chain, its settled probability and the states counted so far."""
 
-    def __init__(self, start: list[int], chips: list[int], max_states: int):
+    def __init__(self, start: list[int], chips: list[int], max_states: int, turns: VariantTurns | None = None):
         n = self.n = len(start)
         self.start, self.chips, self.max_states = start, chips, max_states
         self.full = (1 << n) - 1
-        self.breaths = [breath(c) for c in chips]  # the air each diver breathes at its turn's start
+        # the original game's dice (turns None), or another variant's turns (the sorting solver's only)
+        self.turns = turns
+        # the air each diver breathes at its turn's start (a variant's: the least a turn takes)
+        self.breaths = [breath(c) if turns is None else turns.least_air(c) for c in chips]
         self.carrying = sum(1 << i for i in range(n) if self.breaths[i] > 0)  # those who use air
         self.next_list, self.steps_list = _turn_tables(n)
         self.far = max(start)
-        self.moves = [[(m, w / DICE_OUTCOMES) for m, w in movement_weights(min(c, MAX_MOVE)).items()]
-                      for c in chips]
+        self.longest = MAX_MOVE if turns is None else turns.longest  # the longest move of a roll
+        self.moves = None if turns is not None else \
+            [[(m, w / DICE_OUTCOMES) for m, w in movement_weights(min(c, MAX_MOVE)).items()] for c in chips]
         self.home_mass = np.zeros(1 << n)
         self.states = self.layers = 0
 

@@ -3,7 +3,9 @@
 What a diver sees below it is a bit set, ``occupied`` (bit g-1: the space g below it is taken;
 `gap_bits` gives each other diver's bit). ``jump_table()[occupied, m]`` is the spaces a move of m
 free spaces covers, built from the movement rule (`rules.movement.move_end`) for a diver far
-from the sub; a move that covers at least the diver's space gets it home. The sorting and box
+from the sub; a move that covers at least the diver's space gets it home. The original game's
+dice move at most MAX_MOVE (6) free spaces; another variant's (Boost: 8) pass their longest
+move, ``longest``, and get a table and a window of their own. The sorting and box
 solvers move with it (`small_layers`, `five_or_six_divers`); tests/test_one_movement_rule.py
 checks that form against move_end on every short trail.
 """
@@ -15,28 +17,37 @@ from ...rules.movement import move_end
 from ..dice import MAX_MOVE
 from .chain import MAX_SEATS
 
-# The spaces a move can see: at most MAX_MOVE free spaces plus the (at most 5)
-# other divers jumped on the way.
-WINDOW = MAX_MOVE + MAX_SEATS - 1
-
-_JUMP_TABLE: list = []  # the jump table, once built (see `jump_table`)
-_JUMP_COLUMNS: list = []  # its columns, once built (see `jump_columns`)
 
 
-def jump_table() -> np.ndarray:
-    """table[occupied, m]: spaces a diver covers moving m free spaces toward the sub, where
-    bit g-1 of ``occupied`` says whether the space g below it is taken (int64, a row per set).
+def window(longest: int = MAX_MOVE) -> int:
+    """The spaces a move can see: at most ``longest`` free spaces plus the (at most 5) other
+    divers jumped on the way."""
+    return longest + MAX_SEATS - 1
+
+
+WINDOW = window()  # the original game's
+
+_JUMP_TABLES: dict[int, np.ndarray] = {}  # longest move -> its jump table, once built
+_JUMP_COLUMNS: list = []  # the original game's table a column per move, once built (see `jump_columns`)
+
+
+def jump_table(longest: int = MAX_MOVE) -> np.ndarray:
+    """table[occupied, m]: spaces a diver covers moving m (0..``longest``) free spaces toward the
+    sub, where bit g-1 of ``occupied`` says whether the space g below it is taken (int64, a row
+    per set of the ``window(longest)`` spaces below).
 
     Built from the movement rule (`rules.movement.move_end`), for a diver far enough from
     the sub that no move reaches it."""
-    if not _JUMP_TABLE:
-        top = WINDOW + MAX_MOVE + 1  # a move covers at most WINDOW + MAX_MOVE spaces
-        table = np.zeros((1 << WINDOW, MAX_MOVE + 1), dtype=np.int64)
-        for occupied in range(1 << WINDOW):
-            taken = {top - g for g in range(1, WINDOW + 1) if occupied >> (g - 1) & 1}
-            table[occupied] = [top - move_end(top, m, False, taken, top) for m in range(MAX_MOVE + 1)]
-        _JUMP_TABLE.append(table)
-    return _JUMP_TABLE[0]
+    table = _JUMP_TABLES.get(longest)
+    if table is None:
+        seen = window(longest)
+        top = seen + longest + 1  # a move covers at most seen + longest spaces
+        table = np.zeros((1 << seen, longest + 1), dtype=np.int64)
+        for occupied in range(1 << seen):
+            taken = {top - g for g in range(1, seen + 1) if occupied >> (g - 1) & 1}
+            table[occupied] = [top - move_end(top, m, False, taken, top) for m in range(longest + 1)]
+        table = _JUMP_TABLES[longest] = table
+    return table
 
 
 def jump_columns() -> list:
@@ -47,10 +58,10 @@ def jump_columns() -> list:
     return _JUMP_COLUMNS
 
 
-def gap_bits(far: int) -> np.ndarray:
+def gap_bits(far: int, longest: int = MAX_MOVE) -> np.ndarray:
     """``bits[(mover - other) + far]``: the bit of ``occupied`` another diver sets, for divers on
-    spaces 0..far (none for a diver above the mover or out of a move's sight)."""
+    spaces 0..far (none for a diver above the mover or out of sight of a move of ``longest``)."""
     bits = np.zeros(2 * far + 1, dtype=np.intp)
-    for gap in range(1, min(WINDOW, far) + 1):
+    for gap in range(1, min(window(longest), far) + 1):
         bits[far + gap] = 1 << (gap - 1)
     return bits

@@ -21,11 +21,15 @@ class SortingSolver:
         width = chain.far.bit_length()
         self.low = (1 << width) - 1
         self.shifts = [width * j for j in range(chain.n)]
-        table = jump_table()
-        # per diver: spaces covered per roll given what is taken; P(roll)
-        self.rolls = [(np.ascontiguousarray(table[:, [m for m, _ in moves]]), np.array([w for _, w in moves]))
-                      for moves in chain.moves]
-        self.gap_bit = gap_bits(chain.far)  # index: (mover - other) + far
+        table = jump_table(chain.longest)
+
+        def rolls(moves):  # spaces covered per roll given what is taken; P(roll)
+            return np.ascontiguousarray(table[:, [m for m, _ in moves]]), np.array([w for _, w in moves])
+
+        # per diver (and, in a variant, per kind of turn: boosting or not)
+        self.rolls = [rolls(moves) for moves in chain.moves] if chain.turns is None else \
+            [{boosting: rolls(m) for boosting, m in kinds.items()} for kinds in chain.turns.moves]
+        self.gap_bit = gap_bits(chain.far, chain.longest)  # index: (mover - other) + far
         self.pending: dict = {}  # layer key -> batches (codes, probabilities) queued for it
 
     def decode(self, codes: np.ndarray) -> tuple:
@@ -58,17 +62,48 @@ class SortingSolver:
         """Every roll of the states of layer ``key``: the dive's ends settled, the rest queued."""
         chain = self.chain
         chain.count(codes.size)
+        first = chain.layers == 0
         chain.layers += 1
         layer_air, _, t = key
         pos = self.decode(codes)
-        p = pos[t]
         occupied = np.zeros(codes.size, dtype=np.int64)  # bit g-1: space p - g is taken
         in_water = np.full(codes.size, 1 << t, dtype=np.int64)
         for j in range(chain.n):
             if j != t:
-                occupied |= self.gap_bit.take(p - pos[j] + chain.far)
+                occupied |= self.gap_bit.take(pos[t] - pos[j] + chain.far)
                 in_water |= (pos[j] > 0).astype(np.int64) << j
-        covered_by_roll, probs = self.rolls[t]
+        if chain.turns is None:
+            self.move(t, layer_air - chain.breaths[t], self.rolls[t], codes, mass, pos[t], occupied, in_water)
+            return
+        boosting = chain.turns.boosting(t, layer_air, *self.distance_and_others(t, pos), first)
+        for kind, rolls in self.rolls[t].items():
+            air_next = layer_air - chain.turns.air_used(chain.chips[t], kind)
+            if isinstance(boosting, (bool, np.bool_)):
+                if kind == boosting:
+                    self.move(t, air_next, rolls, codes, mass, pos[t], occupied, in_water)
+                continue
+            sel = boosting if kind else ~boosting
+            if sel.any():
+                self.move(t, air_next, rolls, codes[sel], mass[sel], pos[t][sel], occupied[sel], in_water[sel])
+
+    def distance_and_others(self, t: int, pos: tuple) -> tuple[np.ndarray, np.ndarray]:
+        """Per state: diver ``t``'s free distance home (its space less the divers below it, as
+        `free_distance` counts it), and the items the other divers in the water carry."""
+        chain = self.chain
+        below = np.zeros(pos[t].size, dtype=np.int64)
+        others = np.zeros(pos[t].size, dtype=np.int64)
+        for j in range(chain.n):
+            if j != t:
+                there = pos[j] > 0
+                below += there & (pos[j] < pos[t])
+                others += there * chain.chips[j]
+        return pos[t] - below, others
+
+    def move(self, t: int, air_next: int, rolls: tuple, codes: np.ndarray, mass: np.ndarray, p: np.ndarray,
+             occupied: np.ndarray, in_water: np.ndarray) -> None:
+        """Diver ``t`` (on ``p``) rolls and moves in these states; then the air is ``air_next``."""
+        chain = self.chain
+        covered_by_roll, probs = rolls
         covered = covered_by_roll.take(occupied, axis=0)  # (states, rolls)
         home = covered >= p[:, None]
         if home.any():
@@ -76,7 +111,6 @@ class SortingSolver:
         new_codes = (codes[:, None] - (covered << self.shifts[t])).ravel()
         new_mass = (mass[:, None] * probs).ravel()
         now_in = (in_water[:, None] - (home.astype(np.int64) << t)).ravel()
-        air_next = layer_air - chain.breaths[t]
         if air_next <= 0:  # the dive ends after this move: whoever is home now stays home
             chain.home_mass += np.bincount(chain.full ^ now_in, weights=new_mass, minlength=chain.full + 1)
             return

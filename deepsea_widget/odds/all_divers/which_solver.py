@@ -22,7 +22,12 @@ def big_layer_solver(chain: Chain, layer_states: int):
       cell would be too big, 39**6). It pays on big chains asked directly (several times
       faster than sorting); within the board's budget (`game_odds.exact_budget`) both cost the same.
     - A what-if beyond the trail with up to four divers is sorted to the end.
+    - So is a variant other than the original game (Boost): the dense and box solvers are
+      laid out for the original dice (moves up to 6, one kind of turn); a Boost game's chain
+      has moves up to 8 and two kinds of turn, chosen state by state (`variant_turns`).
     """
+    if chain.turns is not None:
+        return None
     if layer_states > SMALL_LAYER and four_divers.takes(chain):
         return four_divers.DenseSolver(chain)
     if layer_states > SMALL_BOX_LAYER and five_or_six_divers.takes(chain):
