@@ -118,6 +118,7 @@ export function statusLine(view: PublicView | TableView, autoplay = false): stri
   if (seat !== null && table.bots?.[seat]) {
     return `${dive} · ${who} (bot) to play${autoplay ? ": Auto-play is on" : ": press Next or Auto-play"}`;
   }
+  if (who && table.guess?.asking === seat) return `${dive} · ${who} to guess first, then ${toDo(view).replace(/^to /, "")}`;
   return who ? `${dive} · ${who} ${toDo(view)}` : dive;
 }
 

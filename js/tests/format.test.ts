@@ -259,6 +259,12 @@ describe("badges and diver words", () => {
     expect(statusLine({ ...view(), mode: "edit" as const })).toBe("Dive 1 of 3 · air 25 · Edit mode: set up a what-if position");
   });
 
+  it("says a guess is asked before the roll (guess-first play: the moves wait for it)", () => {
+    const asking = (seat: number | null) => ({ ...view(), guess: { asking: seat } as TableView["guess"] });
+    expect(statusLine(asking(0))).toBe("Dive 1 of 3 · air 25 · Ann to guess first, then roll");
+    expect(statusLine(asking(null))).toBe("Dive 1 of 3 · air 25 · Ann to roll");
+  });
+
   it("says the air ran out rather than showing it below 0 (a diver may breathe more than is left)", () => {
     const v = view({ air: -3, current_player: 1 });
     expect(statusLine(v)).toBe("Dive 1 of 3 · air ran out · Bob to roll");
