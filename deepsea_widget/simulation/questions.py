@@ -44,7 +44,8 @@ def boost_clause(policy: str, variant=None) -> str:
     """How everyone plays a Boost game under ``policy``, for a question: each diver heading back
     boosts by its own one-diver rule."""
     keep = 2 if variant is None or not variant.keep else variant.keep
-    return f"{ONE_DIVER_RULE} and keeps the {'two' if keep == 2 else keep} dice that move it farthest; {BOOST_PLAY[policy]}"
+    kept = "two" if keep == 2 else keep
+    return f"{ONE_DIVER_RULE} and keeps the {kept} dice that move it farthest; {BOOST_PLAY[policy]}"
 
 
 def exact_boost_clause(variant_name: str | None) -> str:

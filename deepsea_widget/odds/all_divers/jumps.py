@@ -18,7 +18,6 @@ from ..dice import MAX_MOVE
 from .chain import MAX_SEATS
 
 
-
 def window(longest: int = MAX_MOVE) -> int:
     """The spaces a move can see: at most ``longest`` free spaces plus the (at most 5) other
     divers jumped on the way."""
@@ -46,7 +45,7 @@ def jump_table(longest: int = MAX_MOVE) -> np.ndarray:
         for occupied in range(1 << seen):
             taken = {top - g for g in range(1, seen + 1) if occupied >> (g - 1) & 1}
             table[occupied] = [top - move_end(top, m, False, taken, top) for m in range(longest + 1)]
-        table = _JUMP_TABLES[longest] = table
+        _JUMP_TABLES[longest] = table
     return table
 
 

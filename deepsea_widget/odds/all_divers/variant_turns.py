@@ -27,6 +27,7 @@ from ..boost_tables import MANY_OTHERS, TurnDice, turn_dice
 
 # per variant's dice: (distance, chips, air, others) -> the one-diver rule's choice, as asked so far
 _RULE: dict[TurnDice, dict[tuple, bool]] = {}
+_RULE_CELLS = 200_000  # a variant's choices kept at most (a game's trail asks a few thousand)
 
 
 class VariantTurns:
@@ -72,6 +73,8 @@ class VariantTurns:
         key = (distance, chips, air, others)
         choice = self.rule.get(key)
         if choice is None:
+            if len(self.rule) >= _RULE_CELLS:  # (far what-ifs: start afresh rather than grow on)
+                self.rule.clear()
             choice = self.rule[key] = boost_choice(distance, chips, air, others,
                                                    variant=self.variant).should_boost
         return choice
