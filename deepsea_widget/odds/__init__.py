@@ -4,7 +4,8 @@
   `turns_left`, `p_reach`, `home_table`; `p_home` and `home_table` take the Boost edition's
   dice too (``variant="boost"``, `boost_home`), and `boost_choice` says whether to boost now.
   Every diver in the water heading back, with skipping (`all_divers`): `p_home_all`
-  (`StateBudgetExceeded` past its state budget).
+  (`StateBudgetExceeded` past its state budget; in a Boost game each diver boosts by its own
+  one-diver rule).
 - `wilson_interval`: the 95% interval of every estimate. Teaching: `dice_sum_pmf`, `movement_pmf`,
   `expected_movement`, `point_of_no_return`, `one_more_chip`, and the points banked on a dive
   (`dive_points`, `value_distribution`, `certainty_equivalent`). Where RULES.md is silent, each
