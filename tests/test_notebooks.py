@@ -4,6 +4,7 @@ answers are in docs/teaching.md (with the notebook's goals, time and classroom n
 from __future__ import annotations
 
 import functools
+import json
 import re
 
 import nbformat
@@ -26,6 +27,8 @@ def test_there_are_notebooks():
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_notebook_as_committed(path):
     assert path.stat().st_size < MAX_BYTES, f"{path.name}: {path.stat().st_size:,} bytes"
+    missing = [i for i, cell in enumerate(json.loads(path.read_text())["cells"]) if "id" not in cell]
+    assert not missing, f"{path.name}: cells {missing} have no id (nbformat 4.5 wants one; reading adds it silently)"
     nb = nbformat.read(path, as_version=4)
     nbformat.validate(nb)
     for cell in nb.cells:
