@@ -3,7 +3,8 @@
 The sorting solver hands a chain over from a given layer size (`which_solver.SMALL_LAYER` and
 `SMALL_BOX_LAYER`): from the first layer (-1), after a few layers, or never. The dense solver
 takes up to four divers on the trail; the box solver five or six divers, or, in the box
-ways, every chain (`five_or_six_divers.MIN_SEATS` 1).
+ways, every chain (`five_or_six_divers.MIN_SEATS` 1). `counting` tells whether a way was
+taken: how often a solver's method ran (the real one runs).
 """
 from __future__ import annotations
 
@@ -34,3 +35,21 @@ def handover(dense_from: int, box_from: int = NEVER, box_seats: int = 5):
 def solver(name: str):
     """The way ``name`` of `WAYS`, as a context."""
     return handover(*WAYS[name])
+
+
+@contextlib.contextmanager
+def counting(owner, name: str):
+    """Count the calls of ``owner``'s method ``name`` within the context (the method itself runs
+    as ever): yields a list that gets an item per call."""
+    calls: list = []
+    real = getattr(owner, name)
+
+    def counted(*args, **kwargs):
+        calls.append(name)
+        return real(*args, **kwargs)
+
+    setattr(owner, name, counted)
+    try:
+        yield calls
+    finally:
+        setattr(owner, name, real)

@@ -1,6 +1,8 @@
 """p_home_all in a Boost game (RULES.md, "Boost"): each diver heading home boosts by its own
-one-diver rule (or never, or always), against RULES.md played out literally in fractions, and
-against the one-diver odds where the chain is one diver."""
+one-diver rule (or never, or always), against RULES.md played out literally in fractions through
+every way of the solvers (`chain_ways`: the dense solver takes up to four divers, from the first
+layer in its way; five or six are sorted), against the one-diver odds where the chain is one
+diver, and the dense solver against the sorting one on bigger chains."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -11,8 +13,13 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from deepsea_widget.odds import boost_choice, p_home, p_home_all
+from deepsea_widget.odds.all_divers import five_or_six_divers, four_divers, solve_chain
+from deepsea_widget.odds.all_divers.four_divers_turns import DenseTurns
+from deepsea_widget.odds.all_divers.variant_turns import VariantTurns
 from deepsea_widget.rules import BOOST, Variant
 from deepsea_widget.rules.air import breath
+
+from chain_ways import WAYS, counting, solver
 
 CHEAP = Variant("cheap boost", BOOST.dice, keep=2, boost_air=0)
 DEAR = Variant("dear boost", BOOST.dice, keep=2, boost_air=3)
@@ -84,26 +91,83 @@ def small_positions(draw, max_seats=4, max_space=10, max_air=10, min_seats=1):
     return positions, chips, air, turn
 
 
+def every_way(case, **kwargs) -> dict:
+    """``p_home_all(*case, variant="boost", **kwargs)`` by each way of `chain_ways.WAYS`, checking
+    which solver took it: the dense one in its way whenever up to four divers are in the water
+    (from the first layer, or the second after a Boost declared already), never the box one."""
+    kwargs = {"variant": "boost", **kwargs}
+    in_water = sum(1 for p in case[0] if p > 0)
+    out = {}
+    for name in WAYS:
+        with solver(name), counting(four_divers.DenseSolver, "run") as dense, \
+                counting(five_or_six_divers.BoxSolver, "run") as box, counting(DenseTurns, "pair") as pairs:
+            out[name] = p_home_all(*case, **kwargs)
+        assert not box, name
+        if name == "dense" and in_water <= 4 and not kwargs.get("boosted"):
+            assert len(dense) == 1, name
+            carrying = any(c > 0 for c, p in zip(case[1], case[0]) if p > 0) or kwargs.get("boost") == "always"
+            if in_water == 2 and carrying:  # (two divers: looked up at once)
+                assert pairs, name
+        if name == "dense" and kwargs.get("boosted"):  # (the first layer sorted, the rest dense)
+            assert len(dense) <= 1, name
+        if in_water > 4:
+            assert not dense, name
+    return out
+
+
+def assert_every_way_is(answers: dict, exact) -> None:
+    for name, got in answers.items():
+        assert got == pytest.approx([float(x) for x in exact], abs=1e-12), name
+
+
 @settings(max_examples=120, deadline=None)
 @given(small_positions(), st.sampled_from(["best", "never", "always"]), st.booleans())
 def test_matches_the_rules_played_out_in_fractions(case, boost, boosted):
     exact = brute_force(*case, boost=boost, boosted=boosted)
-    got = p_home_all(*case, variant="boost", boost=boost, boosted=boosted)
-    assert got == pytest.approx([float(x) for x in exact], abs=1e-12)
+    assert_every_way_is(every_way(case, boost=boost, boosted=boosted), exact)
 
 
 @settings(max_examples=40, deadline=None)
 @given(small_positions(max_seats=3, max_space=8, max_air=9), st.sampled_from([CHEAP, DEAR, KEEP_ONE]))
 def test_other_variants_match_too(case, variant):
     exact = brute_force(*case, variant=variant)
-    assert p_home_all(*case, variant=variant) == pytest.approx([float(x) for x in exact], abs=1e-12)
+    assert_every_way_is(every_way(case, variant=variant), exact)
 
 
 @settings(max_examples=10, deadline=None)
 @given(small_positions(max_seats=6, max_space=12, max_air=10, min_seats=5))
 def test_five_and_six_divers_match(case):
     exact = brute_force(*case)
-    assert p_home_all(*case, variant="boost") == pytest.approx([float(x) for x in exact], abs=1e-12)
+    assert_every_way_is(every_way(case), exact)
+
+
+@pytest.mark.parametrize("case,variant,boost,boosted", [
+    (([18, 22, 20, 16], [1, 1, 1, 1], 14, 0), BOOST, "best", False),
+    (([12, 9, 11, 13], [2, 1, 2, 2], 22, 1), BOOST, "best", False),
+    (([20, 26, 14, 23], [0, 4, 0, 2], 16, 0), BOOST, "best", False),  # (empty-handed divers boost too)
+    (([20, 14, 26, 11], [1, 3, 0, 2], 18, 3), BOOST, "best", True),
+    (([9, 31, 20], [3, 1, 0], 25, 1), BOOST, "always", False),
+    (([24, 17, 29, 21], [1, 2, 1, 0], 16, 0), BOOST, "never", False),
+    (([15, 20, 11, 24], [1, 0, 2, 1], 20, 0), KEEP_ONE, "best", False),
+])
+def test_dense_agrees_with_sorted_on_bigger_chains(case, variant, boost, boosted):
+    """Chains of 10^4..10^6 states (beyond brute force here): the dense solver, from the first
+    layer or after a few sorted ones, expanding groups of three or four divers by kind of turn
+    and looking one or two left up in the variant's tables, gives the sorting solver's numbers."""
+    def solved(name):
+        stats = {}
+        turns = VariantTurns(variant, boost, case[1], boosted)
+        with solver(name), counting(four_divers.DenseSolver, "expand") as groups:
+            got = solve_chain(*case, 10 ** 8, stats, turns=turns)
+        assert abs(stats["total_probability"] - 1.0) <= 1e-12
+        return got, stats["states"], len(groups)
+
+    want, states, groups = solved("sorted")
+    assert 10 ** 4 <= states <= 10 ** 6 and not groups
+    for name in ("dense", "sorted-dense"):
+        got, _, groups = solved(name)
+        assert got == pytest.approx(want, abs=1e-12), name
+        assert groups, name
 
 
 def test_the_rules_worked_example_in_a_boost_game():

@@ -1,5 +1,5 @@
 """The dense solver's own parts (`all_divers.four_divers`): its index tables, its reuse of memory,
-the chains it takes, its lookups of two divers left.
+the chains it takes, its lookups of two divers left, how a variant's group splits by kind of turn.
 
 Its answers are checked with the sorting solver's in test_all_divers.py (brute force through
 every way, big chains against the sorting solver); these tests pin down what those cannot see.
@@ -17,7 +17,11 @@ from deepsea_widget.odds import StateBudgetExceeded, all_divers
 from deepsea_widget.odds.all_divers import four_divers, warm_memory
 from deepsea_widget.odds.all_divers.chain import Chain
 from deepsea_widget.odds.all_divers.four_divers_moves import DENSE_FAR, NOWHERE, PAD, WIDE, mover_top, tables
+from deepsea_widget.odds.all_divers.four_divers_turns import DenseTurns
 from deepsea_widget.odds.all_divers.two_divers_left import BOTH, FIRST, NEITHER, SECOND, pair_outcomes
+from deepsea_widget.odds.all_divers.variant_turns import VariantTurns
+from deepsea_widget.rules import BOOST
+from deepsea_widget.rules.air import breath
 
 from chain_ways import handover
 
@@ -85,6 +89,63 @@ def test_what_ifs_beyond_the_trail_and_five_divers_are_not_its():
     assert not four_divers.takes(chain)
     assert not four_divers.takes(Chain([5, 6, 7, 8, 9], [1] * 5, 10 ** 6))
     assert four_divers.takes(Chain([32, 31, 30, 29], [1] * 4, 10 ** 6))
+
+
+def test_a_boost_chain_is_its_but_not_a_first_layer_with_a_boost_declared():
+    """Moves up to 8 fit its layout (PAD); a Boost declared already is the first layer's only."""
+    assert PAD >= BOOST_LONGEST
+    chips = [1, 2, 0, 3]
+    assert four_divers.takes(Chain([32, 31, 30, 29], chips, 10 ** 6, VariantTurns(BOOST, "best", chips, False)))
+    declared = Chain([32, 31, 30, 29], chips, 10 ** 6, VariantTurns(BOOST, "best", chips, True))
+    assert not four_divers.takes(declared)
+    declared.layers = 1  # (after the sorting solver's first layer)
+    assert four_divers.takes(declared)
+
+
+BOOST_LONGEST = 8  # three dice 0&3, 1&3, 1&2, every one counted
+
+
+@pytest.mark.parametrize("boost", ["best", "never", "always"])
+def test_a_groups_rows_split_by_the_kind_of_turn_the_rule_says(boost):
+    """`DenseTurns.spans`: in a Boost chain each row of a group (the mover's free distance) is
+    moved by exactly one kind of turn, the one its rule gives there (`VariantTurns.boosting`,
+    the others' items in the water fixed), at that kind's air; the other kind's rows inside a
+    span are left out. The original game's one kind takes every row."""
+    chips = [1, 2, 0, 3]
+    chain = Chain([20, 25, 30, 28], chips, 10 ** 6, VariantTurns(BOOST, boost, chips, False))
+    turns = DenseTurns(chain)
+    kinds_seen = set()
+    for t, air, in_water in itertools.product(range(4), (2, 3, 5, 9, 14, 25), (0b1111, 0b0111, 0b1101, 0b1011)):
+        if not in_water >> t & 1:
+            continue
+        others = sum(chips[j] for j in range(4) if j != t and in_water >> j & 1)
+        for y0, rows in ((1, DENSE_FAR), (3, 10), (12, 5), (30, 3)):
+            want = np.broadcast_to(chain.turns.boosting(t, air, np.arange(y0, y0 + rows), np.full(rows, others),
+                                                        False), (rows,))
+            got = np.full(rows, -1)
+            spans = turns.spans(t, air, in_water, y0, rows)
+            assert not any(holes for _, _, _, holes in spans[:-1])  # (only the last may need its box zeroed)
+            for kind, r0, r1, holes in spans:
+                assert kind.air_used == breath(chips[t]) + (BOOST.boost_air if kind.boosting else 0)
+                for r in set(range(r0, r1)) - {r for h0, h1 in holes for r in range(h0, h1)}:
+                    assert got[r] == -1
+                    got[r] = kind.boosting
+            assert (got == want).all(), (t, air, in_water, y0, rows)
+            kinds_seen.add(tuple(sorted(set(want.tolist()))))
+    assert kinds_seen == ({(False, True), (False,), (True,)} if boost == "best" else {(boost == "always",)})
+    original = DenseTurns(Chain([20, 25, 30, 28], chips, 10 ** 6))
+    [(kind, r0, r1, holes)] = original.spans(1, 9, 0b1111, 3, 10)
+    assert (r0, r1, holes, kind.air_used) == (0, 10, [], breath(2))
+
+
+def test_a_variants_pair_table_needs_the_seats_its_rule_asks_for():
+    turns = VariantTurns(BOOST, "best", [3, 1], False)
+    with pytest.raises(ValueError, match="seats"):
+        pair_outcomes(3, 1, turns)
+    with pytest.raises(ValueError, match="seats"):
+        pair_outcomes(3, 1, turns, (1, 0))
+    table = pair_outcomes(3, 1, turns, (0, 1))
+    assert table.shape == pair_outcomes(3, 1).shape and not np.array_equal(table, pair_outcomes(3, 1))
 
 
 @settings(max_examples=40, deadline=None)

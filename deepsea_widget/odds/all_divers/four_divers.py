@@ -6,7 +6,8 @@ convolution; the others in spaces). After a move, one gather lays the states out
 next diver. Divers left alone or in pairs are looked up, not expanded (`single_diver`,
 `two_divers_left`). A roll's 1/9 waits in the group's factor until its sums settle the
 dive's ends. The budget counts each group's states as they arrive (a state from two groups
-twice).
+twice). A variant's chain (Boost) goes the same way: a group's rows split by the kind of turn
+the mover takes there, each moved with its own dice and air (`four_divers_turns`).
 """
 from __future__ import annotations
 
@@ -14,22 +15,23 @@ import math
 
 import numpy as np
 
-from ..dice import DICE_OUTCOMES, MAX_MOVE
-from ..single_diver import home_table
+from ..dice import DICE_OUTCOMES
 from .chain import Chain
 from .four_divers_moves import (DENSE_FAR, DENSE_SEATS, PAD, SIDE, SPACE_1, WIDE, mover_top, running_sum3,
                                 tables)
-from .two_divers_left import pair_outcomes
+from .four_divers_turns import DenseTurns, Kind
 from .warm_memory import keep_workspace, take_workspace
 
 _CHUNK = 1 << 16  # cells of index built at a time (so that the index stays in the cache)
 _TRIM_FROM = 20_000  # cells of a group from which the mover's highest space is looked for (`mover_top`)
-_BOX_SHAPE = (1, 2, 3, 2, 1)  # the dice sum's weights: a running sum of 3, twice
 
 
 def takes(chain: Chain) -> bool:
-    """Whether this solver can take ``chain`` (few enough divers, all on the trail)."""
-    return chain.n <= DENSE_SEATS and chain.far <= DENSE_FAR
+    """Whether this solver can take ``chain`` (few enough divers, all on the trail, moves its
+    layout holds; a variant's chain only after a Boost declared on its first turn, see
+    `which_solver`)."""
+    return (chain.n <= DENSE_SEATS and chain.far <= DENSE_FAR and chain.longest <= PAD
+            and not (chain.turns is not None and chain.turns.boosted_first and chain.layers == 0))
 
 
 class _Group:
@@ -55,14 +57,8 @@ class DenseSolver:
         self.chain = chain
         self.groups: dict = {}
         self.space = take_workspace()
-        self.lone = home_table(max_distance=DENSE_FAR, max_chips=max(chain.chips))
-        # whether a diver's move is the dice sum as it is (0-2 items, see `_move`)
-        self.plain = [tuple(round(w * DICE_OUTCOMES) for _, w in moves) == _BOX_SHAPE for moves in chain.moves]
-        # P(a move covers at least y free spaces) and P(it covers fewer), y = 0..MAX_MOVE, per
-        # diver; each a sum of its own rolls (not 1 - the other), so a sure move falls short by 0
-        y = np.arange(MAX_MOVE + 1)
-        self.reach = [sum(w * (m >= y) for m, w in moves) for moves in chain.moves]
-        self.short = [sum(w * (m < y) for m, w in moves) for moves in chain.moves]
+        self.turns = DenseTurns(chain)  # the divers' kinds of turn, and the tables of one or two left
+        self.lone = self.turns.lone
 
     # -- queuing states -----------------------------------------------------------------
     def add_states(self, key, pos: tuple, mass: np.ndarray) -> None:
@@ -116,7 +112,7 @@ class DenseSolver:
         chain = self.chain
         chain.count(int(np.count_nonzero(values)))
         o = next(j for j in range(chain.n) if j != t and in_water >> j & 1)
-        table = pair_outcomes(chain.chips[t], chain.chips[o])[
+        table = self.turns.pair(t, o)[
             air, :, lo[0] - PAD:lo[0] - PAD + values.shape[0], lo[1] - PAD:lo[1] - PAD + values.shape[1]]
         first, second, both, neither = ((table.reshape(4, -1) @ values.reshape(-1)) * factor).tolist()
         home = chain.full ^ in_water  # the divers already home
@@ -251,18 +247,32 @@ class DenseSolver:
 
     def expand(self, key, group: _Group) -> None:
         """Every roll of the group's states: the dive's ends settled, the rest gathered into the
-        next diver's groups."""
-        chain = self.chain
+        next diver's groups. Each kind of turn taken in the group (`DenseTurns.spans`) moves the
+        rows from its first to its last, the other kind's rows between them left out (zeros:
+        in a copy, or, for the last kind, in the group's own box, done with)."""
         air, _, t, in_water = key
-        seats, a, lo = group.seats, group.array, group.lo
+        a, lo = group.array, group.lo
+        self.chain.layers += 1
+        spans = self.turns.spans(t, air, in_water, lo[0] - PAD, a.shape[0])
+        for i, (kind, r0, r1, holes) in enumerate(spans):
+            rows = a[r0:r1]
+            if holes and i < len(spans) - 1:
+                rows = self.space.buffer("kind rows", rows.shape)
+                rows[...] = a[r0:r1]
+            for h0, h1 in holes:
+                rows[h0 - r0:h1 - r0] = 0.0
+            self._take_turn(air, t, in_water, group.seats, kind, rows, [lo[0] + r0] + lo[1:], group.factor)
+
+    def _take_turn(self, air: int, t: int, in_water: int, seats: list[int], kind: Kind, a: np.ndarray,
+                   lo: list[int], factor: float) -> None:
+        """Diver ``t`` takes a turn of ``kind`` in the states ``a`` (a box at ``lo``, times ``factor``)."""
         n = len(seats)
-        chain.layers += 1
-        air_next = air - chain.breaths[t]
+        air_next = air - kind.air_used
         if air_next <= 0:  # the dive ends after this move: who gets home on it?
-            self._settle_last_move(t, in_water, a, lo, group.factor)
+            self._settle_last_move(t, in_water, a, lo, factor, kind)
             return
         pad = n - 1
-        moves = chain.moves[t]
+        moves = kind.moves
         m_min, m_max = moves[0][0], moves[-1][0]
         z_lo = lo[0] - m_max  # index of the first row of the move's result
         rows = a.shape[0] + m_max - m_min
@@ -277,7 +287,7 @@ class DenseSolver:
         out[pad:pad + rows, :pad] = 0.0
         out[pad:pad + rows, pad + a.shape[1]:used] = 0.0
         moved = out[pad:pad + rows, pad:pad + a.shape[1]]
-        factor = group.factor * self._move(a, moved, moves, self.plain[t])
+        factor = factor * self._move(a, moved, kind)
         if z_lo <= PAD:  # y <= 0: home on this move
             home = moved[:PAD + 1 - z_lo].sum(axis=0)
             self._push_positions(air_next, seats[1], in_water & ~(1 << t), lo[1:], home, factor)
@@ -293,34 +303,55 @@ class DenseSolver:
         self._gather(air_next, seats[1], in_water, out, box, tables(n)[0],
                      (z_lo - pad) * WIDE + lo[1] - pad, math.prod(a.shape[2:]), 1, factor)
 
-    def _settle_last_move(self, t: int, in_water: int, a: np.ndarray, lo: list[int], factor: float) -> None:
-        """The dive ends after ``t``'s move: who gets home on it?"""
+    def _settle_last_move(self, t: int, in_water: int, a: np.ndarray, lo: list[int], factor: float,
+                          kind: Kind) -> None:
+        """The dive ends after ``t``'s move (of ``kind``): who gets home on it?"""
         chain = self.chain
-        rows = max(0, min(a.shape[0], PAD + MAX_MOVE + 1 - lo[0]))  # those the sub is in reach of
+        longest = kind.reach.size - 1
+        rows = max(0, min(a.shape[0], PAD + longest + 1 - lo[0]))  # those the sub is in reach of
         near = a[:rows].sum(axis=tuple(range(1, a.ndim)))
         y = slice(lo[0] - PAD, lo[0] - PAD + rows)
-        chain.home_mass[chain.full ^ (in_water & ~(1 << t))] += float(self.reach[t][y] @ near) * factor
-        chain.home_mass[chain.full ^ in_water] += (float(self.short[t][y] @ near)
+        chain.home_mass[chain.full ^ (in_water & ~(1 << t))] += float(kind.reach[y] @ near) * factor
+        chain.home_mass[chain.full ^ in_water] += (float(kind.short[y] @ near)
                                                    + float(a[rows:].sum())) * factor
 
-    def _move(self, a: np.ndarray, out: np.ndarray, moves, plain: bool):
+    def _move(self, a: np.ndarray, out: np.ndarray, kind: Kind):
         """Write into ``out`` every roll of the states ``a`` (free coordinates along axis 0):
         y -> y - m with probability w; out's row 0 is y = a's row 0 - the largest move.
         Returns the factor ``out`` is still to be multiplied by, which is left to the
         group's factor (one pass fewer over a big array)."""
         n_rows = a.shape[0]
+        moves = kind.moves
         m_max = moves[-1][0]
-        if plain:  # 0-2 items: two running sums of 3, then / 9
+        if kind.plain:  # 0-2 items: two running sums of 3, then / 9
             run3 = self.space.buffer("run3", (n_rows + 2,) + a.shape[1:])
             # run3[i] = a[i] + a[i - 1] + a[i - 2]; out[k] = run3[k] + run3[k - 1] + run3[k - 2]
             running_sum3(a, run3)
             running_sum3(run3, out)
             return 1.0 / DICE_OUTCOMES
+        if kind.rolls is not None:  # a variant's: each move's count of rolls, then / the rolls
+            return self._move_by_rolls(a, out, kind)
         out[...] = 0.0
         for m, w in moves:
             out[m_max - m:m_max - m + n_rows] += a * w
         return 1.0
 
+    def _move_by_rolls(self, a: np.ndarray, out: np.ndarray, kind: Kind) -> float:
+        """`_move` for a variant's kind of turn: ``a`` added once per roll giving each move
+        (whole numbers, so the sums are exact), times the same count computed once."""
+        n_rows = a.shape[0]
+        counts, m_max = kind.rolls, kind.rolls[-1][0]
+        out[n_rows:] = 0.0  # (the largest move's rows are written, not added to)
+        times: dict = {1: a}
+        for m, count in reversed(counts):
+            here = out[m_max - m:m_max - m + n_rows]
+            if count not in times:
+                times[count] = np.multiply(a, count, out=self.space.buffer(f"times{count}", a.shape))
+            if m == m_max:
+                here[...] = times[count]
+            else:
+                here += times[count]
+        return kind.per_roll
 
 def _offsets(sizes, base: int, stride: int, shape, skip: int) -> np.ndarray:
     """The part of the flat source index that does not come from the table (see `_gather_cells`)."""

@@ -12,14 +12,19 @@ from itertools import combinations
 
 import numpy as np
 
+from ..boost_tables import MAX_TOTAL
 from ..dice import MAX_MOVE
 
 DENSE_FAR = 32  # the game's trail; a chain with a diver farther out is not the dense solver's
-DENSE_SEATS = 4  # at most this many divers in the water (six would need 39**6 cells)
-PAD = MAX_MOVE  # a move takes free coordinates down to 1 - MAX_MOVE: index 1
+DENSE_SEATS = 4  # at most this many divers in the water (six would need 45**6 cells)
+# The longest move a layout takes: any variant's the odds take (a Boost: 8; the original
+# game: MAX_MOVE, 6). A move takes free coordinates down to 1 - PAD: index 1. (The original
+# game's answers do not depend on it: every index is a space plus PAD, the values the same.)
+PAD = MAX_TOTAL
+assert PAD >= MAX_MOVE
 SIDE = DENSE_FAR + PAD + 1  # indices per axis: 0 .. PAD + DENSE_FAR
 SPACE_1 = PAD + 1  # the index of space 1, where every box and the tables start
-WIDE = 40  # cells along axis 1 of a move's result (see `tables`)
+WIDE = SIDE  # cells along axis 1 of a move's result (see `tables`)
 # The gather reads there a box of positions (at most DENSE_FAR) with DENSE_SEATS - 1 empty
 # cells each side; a table packs (row, column) as row * WIDE + column (column < SIDE)
 # into an int16, as it does NOWHERE.

@@ -19,17 +19,19 @@ def big_layer_solver(chain: Chain, layer_states: int):
       is a shift in a box of cells, several times cheaper a state than sorting).
     - Five or six divers: from the first layer of more than SMALL_BOX_LAYER states, the box
       solver (`five_or_six_divers`: a box over the divers' ranges only, as a box of every
-      cell would be too big, 39**6). It pays on big chains asked directly (several times
+      cell would be too big, 45**6). It pays on big chains asked directly (several times
       faster than sorting); within the board's budget (`game_odds.exact_budget`) both cost the same.
     - A what-if beyond the trail with up to four divers is sorted to the end.
-    - So is a variant other than the original game (Boost): the dense and box solvers are
-      laid out for the original dice (moves up to 6, one kind of turn); a Boost game's chain
-      has moves up to 8 and two kinds of turn, chosen state by state (`variant_turns`).
+    - A variant other than the original game (Boost: moves up to 8, two kinds of turn, each
+      diver's chosen by its rule, `variant_turns`) goes dense as the original game does: in a
+      group of the dense solver the others' items in the water are fixed, so the rule splits
+      the mover's rows only (`four_divers_turns`), and one or two divers left are looked up in
+      the variant's own tables. Not its first layer when a Boost is declared already (sorted,
+      then dense from the next). Five or six divers in a variant's chain are sorted to the end
+      (the box solver plays the original dice only).
     """
-    if chain.turns is not None:
-        return None
     if layer_states > SMALL_LAYER and four_divers.takes(chain):
         return four_divers.DenseSolver(chain)
-    if layer_states > SMALL_BOX_LAYER and five_or_six_divers.takes(chain):
+    if layer_states > SMALL_BOX_LAYER and chain.turns is None and five_or_six_divers.takes(chain):
         return five_or_six_divers.BoxSolver(chain)
     return None
