@@ -3,9 +3,10 @@
     python benchmarks/bench_chain_boost.py          # each case 5 times, CPU medians
 
 The same positions, asked of the original game's dice and of Boost's (each diver heading home
-boosting by its own one-diver rule). The original game's chain hands big layers to the dense or
-box solver; a Boost chain is sorted to the end (`all_divers.which_solver`), so the ratio grows
-with the chain. Prints states, CPU medians and the ratio Boost / original.
+boosting by its own one-diver rule). Both hand big layers of up to four divers to the dense
+solver; five or six divers in a Boost game are sorted to the end, where the original game's
+go to the box solver (`all_divers.which_solver`). Prints states, CPU medians and the ratio
+Boost / original.
 """
 from __future__ import annotations
 

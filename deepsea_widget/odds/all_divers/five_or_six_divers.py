@@ -1,6 +1,6 @@
 """The box solver: the big layers of a chain of five or six divers in the water.
 
-The dense solver's boxes of every cell would be too big for them (39**6 cells). Here each
+The dense solver's boxes of every cell would be too big for them (45**6 cells). Here each
 layer is merged in a box over the divers' ranges of positions only (`five_or_six_divers_box`),
 and its states are expanded a scan piece at a time: every roll of the diver to move, by the
 jump table (`jumps`) and the chain's moves and breaths, each roll's states queued for their
