@@ -7,6 +7,8 @@ pushes the probability of the current position forward through it, layer by laye
 adds up where the dive ends. `which_solver` says which solver expands which layer:
 `small_layers` (sorting), `four_divers` (dense boxes, with `two_divers_left`) or
 `five_or_six_divers` (boxes over the divers' ranges); `jumps` is how a move jumps divers.
+Another variant's dice (Boost) bring two kinds of turn, chosen by each diver's own one-diver
+rule: `variant_turns` for the sorting solver, `four_divers_turns` for the dense one.
 """
 from __future__ import annotations
 
