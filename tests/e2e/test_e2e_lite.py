@@ -51,6 +51,8 @@ def test_the_site_holds_every_lesson_the_wheel_and_the_widget_front_end(site):
 
 
 def test_a_static_server_serves_the_site_and_the_lessons_open(site, lab_browser):
+    from playwright.sync_api import expect
+
     class Quiet(SimpleHTTPRequestHandler):
         def log_message(self, *args):
             pass
@@ -65,8 +67,8 @@ def test_a_static_server_serves_the_site_and_the_lessons_open(site, lab_browser)
             page.locator(".jp-DirListing-item", has_text=name).first.wait_for(timeout=60_000)
         page.goto(f"{base}?path=01_play.ipynb")
         install = page.locator(".jp-Notebook .jp-CodeCell").first
-        install.wait_for(timeout=60_000)
-        assert "%pip install -q deepsea_widget" in install.text_content()
+        # (the cell's prompt can show before its editor has its text: wait for the text itself)
+        expect(install).to_contain_text("%pip install -q deepsea_widget", timeout=60_000)
     finally:
         page.close()
         server.shutdown()
