@@ -15,10 +15,10 @@ EXACT_BUDGET = 1_000_000
 EXACT_BUDGET_MANY = 60_000
 
 
-def exact_budget(divers_in_water: int, variant=CLASSIC) -> int:
-    """The state budget of the board's exact odds for this many divers in the water, in a game
-    of ``variant`` (a `rules.Variant`): the same for every variant, as the dense solver takes a
-    Boost game's chains of up to four divers too (about 2-3 times the original game's time)."""
+def exact_budget(divers_in_water: int) -> int:
+    """The state budget of the board's exact odds for this many divers in the water, whatever
+    the variant: the dense solver takes a Boost game's chains of up to four divers too (about
+    2-3 times the original game's time)."""
     return EXACT_BUDGET if divers_in_water <= 4 else EXACT_BUDGET_MANY
 
 

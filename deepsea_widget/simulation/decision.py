@@ -210,7 +210,7 @@ def _exact_or_sim(g, seat: int):
         return ("sim", g)
     in_water = sum(1 for d in divers if d.position > 0 and not d.back)
     try:
-        probs = p_home_all(*inputs, max_states=exact_budget(in_water, g.variant), **options)
+        probs = p_home_all(*inputs, max_states=exact_budget(in_water), **options)
     except (StateBudgetExceeded, ValueError):
         return ("sim", g)
     return ("exact", float(probs[seat]), _held(me))

@@ -42,7 +42,7 @@ def _exact_odds(game, max_states, last_turn: bool):
     divers = game.divers
     inputs, options = exact_inputs(game), exact_options(game)
     if max_states is None:
-        max_states = exact_budget(sum(1 for d in divers if d.position > 0 and not d.back), game.variant)
+        max_states = exact_budget(sum(1 for d in divers if d.position > 0 and not d.back))
     if inputs is not None and options is None:  # dice the chain does not count
         return None, SIMULATED_VARIANT
     if inputs is not None and max(inputs[0]) > MAX_POSITION:  # a what-if beyond the chain's reach

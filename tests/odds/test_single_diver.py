@@ -12,15 +12,7 @@ from hypothesis import strategies as st
 
 from deepsea_widget.odds import home_table, p_home, p_reach, turns_left
 
-# The exact reference values of RULES.md ("Odds of getting home"): d, c, a, k, P(home).
-RULES_VALUES = [
-    (6, 2, 10, 3, Fraction(5, 27)),
-    (10, 2, 10, 0, Fraction(34001, 59049)),
-    (8, 3, 25, 0, Fraction(140818, 177147)),
-    (20, 2, 25, 0, Fraction(88584568013, 94143178827)),
-    (4, 2, 4, 2, Fraction(1, 9)),
-    (4, 2, 4, 0, Fraction(50, 81)),
-]
+from rules_values import RULES_VALUES
 
 DICE = [(a + b) for a in (1, 2, 3) for b in (1, 2, 3)]  # the 9 equally likely sums
 
